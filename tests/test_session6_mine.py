@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -156,3 +157,14 @@ def test_a_page_opened_on_a_log_says_the_fields_its_replay_ignored(
     assert f"{typo!r} is not a field it takes, so the replay ignored it" in line
     said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", panel())).split())
     assert "Resumed: some fields of the saved log were not read" in said and line in said
+
+
+def test_a_figures_wounds_follow_the_boss_section_for_a_boss() -> None:
+    """The section a wound on a figure follows, which the tracker and the page's life hint both cite
+    (tracker.figure_wounds): a boss with one initiative card is still a boss."""
+    from companion.mystics.tracker import figure_wounds
+
+    boss = SimpleNamespace(boss=True)
+    common = SimpleNamespace(boss=False)
+    assert "Wounds on boss minions" in figure_wounds(boss)  # type: ignore[arg-type]
+    assert "Wounds on non-boss minions" in figure_wounds(common)  # type: ignore[arg-type]

@@ -2620,7 +2620,7 @@ def boss_cards_on_track(state: MysticsState, g: MinionGroup) -> list[InitCard]:
     return [x for x in state.track if x.id in g.card_ids and x.kind == ini.BOSS] if g.boss else []
 
 
-def _figure_wounds(g: MinionGroup) -> str:
+def figure_wounds(g: MinionGroup) -> str:
     """The section a wound on a figure of ``g`` follows: a boss with no boss cards on the track has one
     initiative card, on the track as a minion card (:func:`boss_cards_on_track`), and is still a boss."""
     return c("Wounds on boss minions" if g.boss else "Wounds on non-boss minions")
@@ -2689,11 +2689,11 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
     if "card" in e:
         state = _kept(t, state, LogError(
             f"'wound_minion' event: {g.name} has no boss initiative cards to wound: its wounds go on a "
-            f"figure (figure, 0 is the first) ({_figure_wounds(g)})",
+            f"figure (figure, 0 is the first) ({figure_wounds(g)})",
             expected="figure, not card", found=f"card {repr(e['card'])[:40]}"))
     i = _figure(e, g)
     wounds = g.figures[i] + n
-    where = _figure_wounds(g)
+    where = figure_wounds(g)
     state = replace(state, minions=tuple(
         replace(x, figures=(*x.figures[:i], wounds, *x.figures[i + 1:])) if x.id == g.id else x
         for x in state.minions))
@@ -2710,9 +2710,9 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
 
 def _defeat_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     """Figures of a minion type leave the board, defeated: cited as a wound that defeats them would be,
-    a boss's by the book's section for bosses (:func:`_figure_wounds`)."""
+    a boss's by the book's section for bosses (:func:`figure_wounds`)."""
     g = _group(state, _str(e, "minion"))
-    where = _figure_wounds(g)
+    where = figure_wounds(g)
     by = _by(t, state, e)
     if "figure" in e:
         n = _int(e, "count", 1, minimum=1)
@@ -3944,13 +3944,13 @@ def _beaten_figures(t: MysticsTracker, state: MysticsState, mid: str, life: int,
     if t.replaying and not _flag(e, DEFEATS):
         return _kept(t, state, RuleError(
             f"{figure_words(len(beaten), g.name)} with {life} or more wounds stayed on the board: today "
-            f"{'they are' if len(beaten) > 1 else 'it is'} defeated ({_figure_wounds(g)})"))
+            f"{'they are' if len(beaten) > 1 else 'it is'} defeated ({figure_wounds(g)})"))
     if t._draws is not None:
         t._draws.decided[DEFEATS] = True
     words = ", ".join(f"figure {i + 1} ({g.figures[i]} wounds)" for i in beaten)
     state = _say(_defeated(state, g, len(beaten), credited=False),  # (a correction: no mouse's defeat)
                  f"{g.name} {words}: wounds equal to or greater than the life {life}, so "
-                 f"{'they are' if len(beaten) > 1 else 'that figure is'} defeated ({_figure_wounds(g)})")
+                 f"{'they are' if len(beaten) > 1 else 'that figure is'} defeated ({figure_wounds(g)})")
     return remove_figures(state, g.id, beaten)
 
 

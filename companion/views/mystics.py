@@ -112,6 +112,7 @@ from ..mystics.tracker import (
     end_marker_move_refusal,
     end_refusal,
     figure_room,
+    figure_wounds,
     free_action_refusal,
     greedy_refusal,
     has_pilfer,
@@ -2465,7 +2466,7 @@ class MysticsDashboard(ui.TrackerPage):
         self.minion_life_hint.value = (
             f"<small style='color:#9a6700'>{html.escape(possessive(group.name))} life is unknown in the card "
             "data: type it from its initiative card and press Set life, so that a wound defeats a figure "
-            f"({html.escape(cite('mystics', 'Wounds on non-boss minions'))})</small>"
+            f"({html.escape(figure_wounds(group))})</small>"
             if ask and group is not None else "")  # (ask: there is a group)
 
     def _set_unregated(self, box: Any, value: Any) -> None:
