@@ -152,8 +152,10 @@ def test_tmnt_block_zones_follow_the_formats_hand(tmp_path: Path, hand: int) -> 
     assert f"cards {hand + 1} to {hand + 4}" in got[
         "a Character in the four Block Zones (dealt next from the top)"].detail
     small = make(db, {c.id: 1 for c in list(db)[: hand + 3]})
-    (too_small,) = opening_odds(small, fmt)
+    said = {o.label: o for o in opening_odds(small, fmt)}  # the hand's odds still; the Block Zones' n/a
+    too_small = said["a Character in the four Block Zones (dealt next from the top)"]
     assert too_small.probability is None and f"at least {hand + 4}" in too_small.detail
+    assert said[f"a Character in the opening {hand}-card hand"].probability is not None
 
 
 # --- 4: a user format may not take a bundled format's id; listing and citations say whose -------

@@ -92,7 +92,7 @@ def test_the_page_answers_for_every_value_it_offers(hide_mouse: Path) -> None:
     view.kind.value = f"ability={HIDE}"
     view.at_least.value, view.draws.value = 1, 7
     said = _last_odds(view)
-    assert "31.5%" in said and "5397/17110" in said and "3 of 60 cards match" in said  # (one decimal place)
+    assert "31.543%" in said and "5397/17110" in said and "3 of 60 cards match" in said  # (as deck odds)
     for _, value in view.kind.options:  # every value it offers reads as some card's, and that card's
         flt = parse_kind([value], view.db.cards)
         assert any(matches(c, flt) for c in view.db), value
@@ -112,7 +112,7 @@ def test_a_format_change_sets_in_the_first_to_its_hand(village_five: Path, tmp_p
     view.format.value = "village-five"
     assert view.draws.value == 5
     said = _last_odds(view)
-    assert "in the first 5 cards" in said and "61.2%" in said and "59692/97527" in said
+    assert "in the first 5 cards" in said and "61.206%" in said and "59692/97527" in said
     code, out, _ = run(capsys, "deck", "odds", "village", str(demo), "--format", "village-five",
                        "--kind", "type=basic-mouse")
     assert code == 0 and "61.206%" in out and "(59692/97527)" in out  # the same answer (exact fraction)

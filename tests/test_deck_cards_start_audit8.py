@@ -8,7 +8,7 @@
 6. upload buttons size to their words;
 7. the deck builder's columns share the width, no box past its edge;
 8. the verdict in plain words: no rule ids;
-9. chances as the other pages give them (one decimal, with the exact fraction);
+9. chances as `deck odds` gives them (three decimals, with the exact fraction; session 6, was one);
 10. short leads, the rest in a collapsed help, the command line only outside the app.
 """
 
@@ -265,19 +265,20 @@ def test_the_verdict_shows_sentences_and_sections_not_rule_ids() -> None:
     assert verdict_html(verdict) == view.verdict.value
 
 
-# --- 9. chances as the other pages give them ---------------------------------------------------------------
+# --- 9. chances as deck odds gives them ---------------------------------------------------------------------
 
-def test_the_odds_show_one_decimal_place_and_the_exact_fraction() -> None:
+def test_the_odds_show_deck_odds_figures_and_the_exact_fraction() -> None:
+    # (session 6: the page says what ``deck odds`` says, three places, no longer one: one figure for both)
     view = DeckBuilderView("village")
     view.input.value = "4 Needle Sword\n56 Apple\n"
     view.kind.value = "type=item"
     view.at_least.value, view.draws.value = 1, 7
     said = text_of(view.odds_html.value)
-    assert re.findall(r"\d+\.\d+%", said) and not re.findall(r"\d+\.\d\d+%", said)  # one place, always
-    assert "39.9%" in said and "exactly 38962/97527" in said
+    assert re.findall(r"\d+\.\d{3}%", said) and not re.findall(r"\d+\.(\d{1,2}|\d{4,})%", said)  # 3, always
+    assert "39.950%" in said and "exactly 38962/97527" in said
     from companion.probability import percent
 
-    assert percent(Fraction(38962, 97527), 1) == "39.9%"  # the project's rounding, from the fraction
+    assert percent(Fraction(38962, 97527)) == "39.950%"  # the project's rounding, from the fraction
 
 
 # --- 10. leads and collapsed help --------------------------------------------------------------------------

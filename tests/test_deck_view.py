@@ -89,7 +89,7 @@ def test_custom_odds(view: DeckBuilderView) -> None:
     view.kind.value = "type=item"
     view.at_least.value = 1
     view.draws.value = 7
-    assert "39.9%" in view.odds_html.value and "38962/97527" in view.odds_html.value
+    assert "39.950%" in view.odds_html.value and "38962/97527" in view.odds_html.value
 
 
 def test_format_menu_and_game_switch(view: DeckBuilderView) -> None:

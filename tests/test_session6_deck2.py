@@ -66,7 +66,7 @@ def test_the_page_checks_a_list_of_characters_with_its_odds() -> None:
     view.input.value = CHARACTERS_FIRST
     assert text_of(view.summary.value) == "Not legal · 9 cards · 1 problem: see Legality"
     assert text_of(view.status.value) == ""  # no "That did not work"
-    assert "100.0% a Character both in hand and in the Block Zones" in text_of(view.odds_html.value)
+    assert "100.000% a Character both in hand and in the Block Zones" in text_of(view.odds_html.value)
 
 
 # --- 2. never an older list's verdict beside a new one ---------------------------------------------------

@@ -11,7 +11,9 @@ filter such as ``{"type": ["basic-mouse"]}``) in the first ``n`` cards. Per game
 - TMNT TCG: a Character in the opening 5-card hand; then the four Block Zones are
   dealt from the top of the Deck, 1st to 4th (tmnt-tcg.txt, Getting Started (3)
   and (4)), i.e. cards 6 to 9. The 1st Block Zone card is flipped in the first
-  Flip Phase and needs to be a Character (or Attack) for an Attack Phase.
+  Flip Phase and needs to be a Character (or Attack) for an Attack Phase. Each line is worked out
+  when the deck holds the cards it looks at (the hand's from 5 cards, the 1st Block Zone's from 6, the
+  rest from 9); a line the deck is too small for is n/a, saying the size it needs and why.
 
 A format's ``hand_size`` (a house variant's opening hand) takes the place of 7 and 5, and the
 Block Zones follow the hand it gives.
@@ -26,6 +28,7 @@ from typing import Any
 
 from .. import cite
 from ..probability import at_least, hypergeom_pmf, none_drawn, percent
+from ..verdict import plural
 from .decklist import Decklist
 from .fields import Filter, describe, matches
 from .formats import DeckFormat
@@ -45,19 +48,27 @@ class Odds:
 
     @property
     def percent(self) -> str:
+        """The chance as ``deck odds`` and the deck builder's Odds tab both show it: three decimal places,
+        rounded half up from the exact fraction (a deck builder weighs small chances, such as no Basic
+        Mouse twice: 0.043%, never "<0.1%"); ``n/a`` when the deck is too small."""
         return percent(self.probability) if self.probability is not None else "n/a"
+
+    @property
+    def exact(self) -> str:
+        """The exact fraction (``5397/17110``), as both show it beside :attr:`percent`; ``""`` for n/a."""
+        p = self.probability
+        return "" if p is None else f"{p.numerator}/{p.denominator}"
 
     def to_json(self) -> dict[str, Any]:
         p = self.probability
         # as every command's JSON gives a probability: a float, and the exact fraction as text
         # under the same name + "_exact" (null both when the deck is too small to say)
         return {"label": self.label, "p": None if p is None else float(p),
-                "p_exact": None if p is None else f"{p.numerator}/{p.denominator}",
+                "p_exact": self.exact or None,
                 "percent": self.percent, "detail": self.detail, "cite": self.cite}
 
     def line(self) -> str:
-        p = self.probability
-        frac = "" if p is None else f"  ({p.numerator}/{p.denominator})"
+        frac = f"  ({self.exact})" if self.exact else ""
         return f"{self.percent:>9}  {self.label}{frac}"
 
 
@@ -66,8 +77,10 @@ def count_kind(deck: Decklist, flt: Filter) -> int:
     return sum(e.count for e in deck.entries if matches(e.card, flt))
 
 
-def _too_small(label: str, n: int, need: int, cite_: str = "") -> Odds:
-    return Odds(label, None, f"the deck has {n} cards; this needs at least {need}", cite_)
+def _too_small(label: str, n: int, need: int, cite_: str = "", why: str = "") -> Odds:
+    """A line the deck is too small for: n/a, saying the size it needs (``why``: the cards it looks at)."""
+    return Odds(label, None, f"the deck has {plural(n, 'card')}; this needs at least {need}"
+                + (f" ({why})" if why else ""), cite_)
 
 
 def chance(deck: Decklist, flt: Filter, at_least_k: int = 1, draws: int = 7, *,
@@ -128,32 +141,45 @@ def _village(deck: Decklist, hand: int, cite_: Callable[[str], str]) -> list[Odd
 
 
 def _tmnt(deck: Decklist, hand: int, cite_: Callable[[str], str]) -> list[Odds]:
+    """The TMNT lines, each worked out when the deck holds the cards it looks at: the hand needs
+    ``hand`` cards, the 1st Block Zone one more, the four Block Zones four more (a list of 5 to 8 cards
+    still has its hand's odds); a line the deck is too small for is n/a, saying the size it needs."""
     n = deck.card_count
     k = count_kind(deck, {"type": ["character"]})
     hand_source = cite_(HAND_SECTIONS["tmnt"])
     block_cite = cite_("Getting Started (4)")
     first, last = hand + 1, hand + 4  # the four Block Zones are the next cards from the top
-    if n < last:
-        return [_too_small(f"a Character in the opening {hand}-card hand", n, last, hand_source)]
     base = f"{k} Characters in {n} cards"
-    in_hand = at_least(n, k, hand, 1)
-    in_blocks = at_least(n, k, 4, 1)  # the 4 cards after the hand: by symmetry, like any 4 cards
-    # j Characters in hand leave k - j among the n - hand cards after it: a hand holding fewer than
-    # k - (n - hand) is impossible (its chance is 0), and the rest of the deck could not hold the others
-    # (a list of mostly Characters, as a deck is while its Characters go in first)
-    both = sum((hypergeom_pmf(n, k, hand, j) * at_least(n - hand, k - j, 4, 1)
-                for j in range(max(1, k - (n - hand)), min(k, hand) + 1)), Fraction(0))
+
+    def line(label: str, need: int, cite_line: str, work: Callable[[], tuple[Fraction, str]]) -> Odds:
+        if n < need:
+            why = (f"the {hand}-card hand" if need == hand else
+                   f"{hand} in hand, then the 1st Block Zone" if need == first else
+                   f"{hand} in hand, then the 4 Block Zones")
+            return _too_small(label, n, need, cite_line, why)
+        p, detail = work()
+        return Odds(label, p, detail, cite_line)
+
+    def both() -> Fraction:
+        # j Characters in hand leave k - j among the n - hand cards after it: a hand holding fewer than
+        # k - (n - hand) is impossible (its chance is 0), and the rest of the deck could not hold the
+        # others (a list of mostly Characters, as a deck is while its Characters go in first)
+        return sum((hypergeom_pmf(n, k, hand, j) * at_least(n - hand, k - j, 4, 1)
+                    for j in range(max(1, k - (n - hand)), min(k, hand) + 1)), Fraction(0))
+
     return [
-        Odds(f"a Character in the opening {hand}-card hand", in_hand, base, hand_source),
-        Odds("a Character in the four Block Zones (dealt next from the top)", in_blocks,
-             f"{base}; Block Zones are cards {first} to {last}", block_cite),
-        Odds("a Character on the 1st Block Zone (flipped in your first Flip Phase)", Fraction(k, n),
-             f"{base}; the 1st Block Zone is card {first}: {k}/{n}", block_cite),
-        Odds("a Character both in hand and in the Block Zones", both,
-             f"sum over j Characters in hand: P(j in {hand}) × P(at least 1 of the other k−j in the next 4)",
-             block_cite),
-        Odds("no Character in hand nor in the Block Zones", none_drawn(n, k, last),
-             f"none among the first {last} cards", block_cite),
+        line(f"a Character in the opening {hand}-card hand", hand, hand_source,
+             lambda: (at_least(n, k, hand, 1), base)),
+        # the 4 cards after the hand: by symmetry, like any 4 cards
+        line("a Character in the four Block Zones (dealt next from the top)", last, block_cite,
+             lambda: (at_least(n, k, 4, 1), f"{base}; Block Zones are cards {first} to {last}")),
+        line("a Character on the 1st Block Zone (flipped in your first Flip Phase)", first, block_cite,
+             lambda: (Fraction(k, n), f"{base}; the 1st Block Zone is card {first}: {k}/{n}")),
+        line("a Character both in hand and in the Block Zones", last, block_cite,
+             lambda: (both(), f"sum over j Characters in hand: P(j in {hand}) × P(at least 1 of the other "
+                              "k−j in the next 4)")),
+        line("no Character in hand nor in the Block Zones", last, block_cite,
+             lambda: (none_drawn(n, k, last), f"none among the first {last} cards")),
     ]
 
 

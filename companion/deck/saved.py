@@ -107,6 +107,35 @@ def file_digest(path: Path) -> str | None:
         return None
 
 
+#: What :func:`decks_listing` gives: per list file, its name, and for one named after no game its
+#: modification time and size (what it holds tells its game); ``None``: no folder, or one not listed.
+Listing = tuple[tuple[str, int, int], ...] | None
+
+
+def decks_listing() -> Listing:
+    """The decks folder as :func:`saved_decks` would offer it, cheaply: its list files' names (one directory
+    listing, no file read), with the time and size of those named after no game (whose game their cards
+    tell, so a change may move them to another game). A page compares it with the one it listed its menu
+    from, on every refresh, to offer a deck another page, the print page or a file manager put there."""
+    from .. import GAMES
+
+    prefixes = tuple(f"{g}-" for g in GAMES)
+    try:
+        with os.scandir(decks_dir()) as entries:
+            found = []
+            for e in entries:
+                if not e.name.lower().endswith(LIST_SUFFIXES) or not e.is_file():
+                    continue
+                if e.name.lower().startswith(prefixes):
+                    found.append((e.name, 0, 0))
+                else:
+                    st = e.stat()
+                    found.append((e.name, st.st_mtime_ns, st.st_size))
+    except OSError:
+        return None
+    return tuple(sorted(found))
+
+
 def saved_decks(game: str, problems: list[str] | None = None, untold: list[str] | None = None
                 ) -> list[SavedDeck]:
     """The lists saved for ``game`` in :func:`decks_dir`: by file name, ``<game>-*.txt``, ``.json`` and

@@ -10,7 +10,9 @@ its own puts that name in the box too). A save never replaces a file that anothe
 saved after this page opened or saved it, nor a saved deck with a list that does not read: it asks first
 (*Save as new deck* or *Save over it*), in one panel beside those two answers. The Open menu's first
 entry names the list in the editor, and whether it is saved (``— editing: night-deck (unsaved)``); the
-page opens on the demo list as the Open menu opens it (its name in the Name box). An empty list gets no
+page opens on the demo list as the Open menu opens it (its name in the Name box). The menu offers a deck
+another page, the print page or a file manager saved into the decks folder at the page's next refresh
+(an edit, the Name or Search box: one listing of the folder, no file read). An empty list gets no
 verdict: the page asks for one.
 
 What the editor holds (per game: the list, the Name box and the format) is kept as a draft
@@ -48,10 +50,10 @@ list (each line, what was expected, the closest card name); the card table keeps
 that could be read, and its − and + are off (saying why) until the list reads. What a list that reads
 leaves unread (a CSV list's extra column) is said there too, as a warning, as the deck commands warn on
 standard error. Verdicts show each problem's sentence and its rule-book section (the rule ids,
-``deck-size``, stay in the verdict's data and in ``companion deck check --json``); chances read as the
-other pages give them (one decimal place, with the exact fraction). A kind for *Your own question* whose
-field no card has is refused in the Odds tab with the fields the cards have, as ``deck odds --kind``
-refuses it; the opening odds still show.
+``deck-size``, stay in the verdict's data and in ``companion deck check --json``); chances read as
+``deck odds`` gives them (three decimal places, with the exact fraction: one figure for both). A kind
+for *Your own question* whose field no card has is refused in the Odds tab with the fields the cards
+have, as ``deck odds --kind`` refuses it; the opening odds still show.
 
 A card file of your own that does not load never stops the page: it is left out (as on the cards
 page), its errors are listed, and the list is checked against the cards that load. Card data is read
@@ -88,9 +90,11 @@ from ..deck.legality import check_deck, plural
 from ..deck.listtext import ListFormError, bump, file_text, split_name, text_loses
 from ..deck.odds import Odds, chance, hand_size, opening_odds
 from ..deck.saved import (
+    Listing,
     SavedDeck,
     deck_stem,
     decks_dir,
+    decks_listing,
     digest,
     file_digest,
     free_name,
@@ -99,7 +103,6 @@ from ..deck.saved import (
 from ..deck.stats import composition, composition_figure, share_text, shown_composition
 from ..drafts import DraftKeeper, Kept
 from ..errors import CompanionError, os_reason
-from ..probability import percent
 from ..textio import decode_text, folder_problem, number_text, read_bytes, within, write_text_atomic
 from ..verdict import and_list, verdict_html
 from .cards import fix_then, shorten, show_load_problems
@@ -234,15 +237,14 @@ def _num(v: Any) -> str:
 
 
 def odds_html(odds: list[Odds]) -> str:
-    """The odds as a table: each chance as the other pages show one (one decimal place, rounded half up
-    from the exact fraction: :func:`~companion.probability.percent`), with the fraction itself."""
+    """The odds as a table: each chance as ``deck odds`` says it (:attr:`Odds.percent`: three decimal places,
+    rounded half up from the exact fraction) with the exact fraction itself (:attr:`Odds.exact`), so the
+    page and the command never give two figures for one chance."""
     rows = "".join(
-        f"<tr><td style='text-align:right;padding-right:10px'><b>"
-        f"{html.escape(percent(o.probability, 1) if o.probability is not None else 'n/a')}</b></td>"
-        f"<td>{html.escape(o.label)}<br><small style='color:#5f6368'>"
+        f"<tr><td style='text-align:right;padding-right:10px'><b>{html.escape(o.percent)}</b></td>"
+        f"<td>{html.escape(o.label)}<br><small style='color:#5f6368;overflow-wrap:anywhere'>"
         f"{html.escape('; '.join(x for x in (o.detail, o.cite) if x))}"
-        + (f" · exactly {o.probability.numerator}/{o.probability.denominator}" if o.probability is not None
-           and o.probability.denominator < 10**9 else "")
+        + (f" · exactly {o.exact}" if o.exact else "")
         + "</small></td></tr>" for o in odds)
     return f"<table style='border-collapse:collapse'>{rows}</table>"
 
@@ -305,6 +307,9 @@ class DeckBuilderView:
         self._keep_rows = False  # set while a + or − tap edits the list (see :meth:`bump`)
         self._row_order: list[str] = []  # the card ids in the table, top first
         self._busy = False
+        #: the decks folder as the Open menu last listed it (:func:`decks_listing`): a refresh that finds it
+        #: changed lists the saved decks again (see :meth:`_menu_follows_folder`)
+        self._listing: Listing = None
         #: per game, the file the editor holds (opened or saved) and its deck name (:func:`deck_key`)
         self._held: dict[str, tuple[Path, str]] = {}
         #: per game, the list and name the editor held when last opened, uploaded or saved (what
@@ -479,6 +484,8 @@ class DeckBuilderView:
         self.input.observe(guard(lambda _ch: self._menu_follows_edits()), names="value")
         self.name.observe(guard(lambda _ch: self._menu_follows_edits()), names="value")
         self.search.observe(guard(lambda _ch: self._fill_table()), names="value")
+        for widget in (self.search, self.name):  # (an edit of the list refreshes: see refresh)
+            widget.observe(guard(lambda _ch: self._menu_follows_folder()), names="value")
         self.upload.observe(guard(self._on_upload), names="value")
         self.load.observe(guard(self._on_load), names="value")
         for widget in (self.input, self.name, self.format):  # the draft follows every change
@@ -689,10 +696,12 @@ class DeckBuilderView:
         if default in seen:
             self.kind.value = default
 
-    def _fill_load(self) -> None:
-        """List the examples and saved lists of the game, none picked. The empty entry names the list
-        in the editor (:meth:`editing`), so every entry, that one's too, opens when picked."""
+    def _fill_load(self, *, keep: bool = False) -> None:
+        """List the examples and saved lists of the game, none picked (``keep``: the entry shown stays
+        while it is offered). The empty entry names the list in the editor (:meth:`editing`), so every
+        entry, that one's too, opens when picked."""
         game = self.game.value
+        self._listing = decks_listing()  # (first: a deck saved while the menu is made is seen next time)
         options: list[tuple[str, str]] = [(self.editing(), "")]
         if EXAMPLES_DIR.is_dir():
             options += [(f"example: {p.stem}", str(p)) for p in sorted(EXAMPLES_DIR.glob(f"{game}-*.txt"))]
@@ -701,10 +710,23 @@ class DeckBuilderView:
         options += [(f"saved: {d.label}", str(d.path)) for d in saved_decks(game)]
         busy, self._busy = self._busy, True  # filling the menu never opens a list
         try:
-            self.load.options = options
-            self.load.value = ""
+            if keep:
+                ui.keep_choice(self.load, options, "")
+            else:
+                self.load.options = options
+                self.load.value = ""
         finally:
             self._busy = busy
+
+    def _menu_follows_folder(self) -> None:
+        """The Open menu offers the decks the folder holds now: when its listing (:func:`decks_listing`:
+        one directory listing, no file read) differs from the one the menu was made from, a deck another
+        page, the print page or a file manager saved (or removed) there since, the saved decks are listed
+        again, the entry shown kept. Run on every refresh of the page (each edit of the list) and when the
+        Name or Search box changes: ipywidgets tells no menu's opening."""
+        if self._busy or decks_listing() == self._listing:
+            return
+        self._fill_load(keep=True)
 
     def editing(self) -> str:
         """How the Open menu's first entry names the list in the editor: ``— editing: night-deck
@@ -1224,6 +1246,7 @@ class DeckBuilderView:
         finally:
             self._list_status = self.status.value  # (what a save's question leaves on show)
             self._gate_save()
+            self._menu_follows_folder()
 
     def _no_card(self) -> str | None:
         """Why Save is off: the list reads and holds no card (an empty editor, comments only), so a save
