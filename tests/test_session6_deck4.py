@@ -16,27 +16,17 @@ import pytest
 
 from companion.cards import CardDB, card_from_record
 from companion.deck import opening_odds, parse
-from companion.deck.draft import draft_path
 from companion.deck.saved import decks_dir, decks_listing
 from companion.views import deck as deck_view
 from companion.views.deck import DeckBuilderView
 from tests.helpers import run_cli
+from tests.test_session6_deck import _fresh_page, text_of
 
 HAND = "a Character in the opening 5-card hand"
 BLOCKS = "a Character in the four Block Zones (dealt next from the top)"
 FIRST = "a Character on the 1st Block Zone (flipped in your first Flip Phase)"
 BOTH = "a Character both in hand and in the Block Zones"
 NONE = "no Character in hand nor in the Block Zones"
-
-
-def text_of(panel: str) -> str:
-    """A panel's text as the player reads it."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", panel)).split())
-
-
-def _fresh_page(game: str = "tmnt") -> DeckBuilderView:
-    draft_path().unlink(missing_ok=True)
-    return DeckBuilderView(game)
 
 
 def _tmnt_db(characters: int, events: int) -> CardDB:
@@ -87,7 +77,7 @@ def test_deck_odds_tmnt_of_six_cards_answers_the_hand(capsys: pytest.CaptureFixt
 
 
 def test_the_page_gives_a_six_card_tmnt_list_its_hand_odds() -> None:
-    view = _fresh_page()
+    view = _fresh_page("tmnt")
     view.input.value = "3 Karai\n3 Raphael\n"
     said = text_of(view.odds_html.value)
     assert f"100.000% {HAND}" in said and "exactly 1/1" in said
@@ -101,7 +91,7 @@ def _saved_entries(view: DeckBuilderView) -> dict[str, str]:
 
 
 def test_a_deck_another_page_saved_is_offered_at_the_next_refresh() -> None:
-    view = _fresh_page()
+    view = _fresh_page("tmnt")
     assert _saved_entries(view) == {}
     decks_dir().mkdir(parents=True, exist_ok=True)
     other = decks_dir() / "tmnt-night.txt"
@@ -121,7 +111,7 @@ def test_the_entry_shown_stays_and_nothing_opens_when_the_menu_is_listed_again()
     decks_dir().mkdir(parents=True, exist_ok=True)
     mine = decks_dir() / "tmnt-mine.txt"
     mine.write_text("3 Karai\n", encoding="utf-8")
-    view = _fresh_page()
+    view = _fresh_page("tmnt")
     view.load.value = str(mine)  # opened from the menu
     assert view.input.value == "3 Karai\n" and view.load.value == str(mine)
     (decks_dir() / "tmnt-later.txt").write_text("3 Hun\n", encoding="utf-8")
@@ -133,7 +123,7 @@ def test_the_entry_shown_stays_and_nothing_opens_when_the_menu_is_listed_again()
 def test_an_unchanged_folder_lists_no_saved_deck_again(monkeypatch: pytest.MonkeyPatch) -> None:
     decks_dir().mkdir(parents=True, exist_ok=True)
     (decks_dir() / "loose.txt").write_text("3 Karai\n", encoding="utf-8")
-    view = _fresh_page()
+    view = _fresh_page("tmnt")
     calls: list[str] = []
     real = deck_view.saved_decks
     monkeypatch.setattr(deck_view, "saved_decks", lambda game, *a, **kw: calls.append(game) or real(game))
