@@ -270,6 +270,9 @@ def _cards(args: argparse.Namespace) -> int:
     if opts.offset != (0.0, 0.0) and args.backs == "none":  # an offset only moves back pages (0,0: none)
         notes.append(f"--offset {args.offset} moves the backs, and there are none: add --backs duplex "
                      "(or duplex-short)")
+    if args.plain_back_if_missing and args.backs == "none":  # it stands in for a back image: backs only
+        notes.append("--plain-back-if-missing prints the game's plain back for a card whose back image is "
+                     "missing, and there are no backs: add --backs duplex (or duplex-short)")
     for note in notes:
         if note:  # the PDF is made (exit 0), but say which faces lost text or show boxes
             print(f"companion: warning: {note}", file=sys.stderr)
@@ -468,10 +471,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "warning, and the PDF is made anyway. "
                         + _NEGATIVE_HELP)
     p.add_argument("--plain-back-if-missing", action="store_true",
-                   help="a card whose own 'back' image is not there or cannot be read gets the game's plain "
-                        "back instead, with a warning naming the card and the image (default: the run is "
-                        "refused, before anything is drawn; a 'back' naming a file that is no image is "
-                        "refused either way)")
+                   help="with --backs duplex or duplex-short (without backs it changes nothing, and a "
+                        "warning says so): a card whose own 'back' image is not there or cannot be read gets "
+                        "the game's plain back instead, with a warning naming the card and the image "
+                        "(default: the run is refused, before anything is drawn; a 'back' naming a file "
+                        "that is no image is refused either way)")
     p.add_argument("--offset-from", choices=("portrait", "landscape"), default="portrait",
                    help="the calibration page the offset was read on: portrait (default, 'print "
                         "calibration') or landscape ('print calibration --landscape')")

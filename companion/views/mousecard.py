@@ -312,9 +312,15 @@ def said_under_row(panel: w.HTML, exc: BaseException) -> None:
     """A live-deck refusal, in the panel under the row of the button pressed: that button names the
     action, so the log's name of its event ("spend:", "draw_on:"), which no control shows, is left
     out; a field the page has a box for is named as the box is labelled (the log's "cards:" is the
-    "Cards typed in" box), as it says where to look."""
-    if isinstance(exc, CompanionError) and (exc.where in EVENTS or exc.where in BOX_LABELS):
-        exc = exc.relabel(where=BOX_LABELS.get(exc.where or ""), cls=CompanionError)
+    "Cards typed in" box), as it says where to look; and the rules' names of the choices are said as
+    the page's boxes say them (:func:`plain`: Draw on pressed while off says "“A cancelled bad card
+    lets the draw go on” unticked", as the button's off reason does, never ``cancel_draws_on``)."""
+    if isinstance(exc, CompanionError):
+        message, suggestion = plain(exc.message), exc.suggestion and plain(exc.suggestion)
+        if (message, suggestion) != (exc.message, exc.suggestion):
+            exc = exc.relabel(message=message, suggestion=suggestion)
+        if exc.where in EVENTS or exc.where in BOX_LABELS:
+            exc = exc.relabel(where=BOX_LABELS.get(exc.where or ""), cls=CompanionError)
     ui.show_error(panel, exc)
 
 
