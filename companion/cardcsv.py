@@ -385,7 +385,8 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     file's own (default: the ``set_source`` and ``set_notes`` columns, which an export writes
     for a file that has them; the rows of a file share one). ``check_loaded``: check the cards
     against the game's loaded cards (bundled, then the user's folder) as ``validate`` and every
-    reader do: an id already there is refused (the ``replaces`` column changes such a card);
+    reader do: an id already there is refused (the ``replaces`` column changes such a card; an id only a
+    card file of yours left out holds names that file, to be fixed first: :func:`_held_left_out`);
     ``out`` is the file to be written, which stands in for the file of that path if the user's
     folder holds it.
     """
@@ -801,10 +802,39 @@ def _loaded_issues(game: str, doc: dict[str, Any], file: str, out: str | os.Path
                          suggestion=f"Keep the card it needs in the sheet, or change {Path(i.file).name} "
                                     "first")
                  for i in others if i not in before]
-    return mine
+    return _held_left_out(game, mine)
+
+
+def _held_left_out(game: str, issues: list[Any]) -> list[Any]:
+    """``issues``, with each duplicate id whose card is in a card file of yours left out (it does not
+    load, so its cards are not shown) said so: that file is named, to be fixed first, or the sheet's card
+    given another id. The ``replaces`` advice would change a card that does not load. An id a card that
+    loads holds too is left as it is (that card is the one the sheet would clash with)."""
+    from .cards import RECORD_KEY, load_what_loads
+
+    held = {i: m for i in issues if i.kind == "duplicate-id" and (m := _OTHER_FILE.search(i.message))}
+    if not held:
+        return issues
+    db, skipped = load_what_loads(game)
+    left_out = {key for key in skipped if not RECORD_KEY.search(key)}
+    loaded = {card.id.lower() for card in db}
+    out: list[Any] = []
+    for issue in issues:
+        m = held.get(issue)
+        if m is not None and m.group(1) in left_out and str(issue.card_id).lower() not in loaded:
+            path = m.group(1)
+            issue = replace(issue, message=f"duplicate id {issue.card_id!r}: held by {path} {m.group(2)}, a "
+                                           "card file of yours that does not load and is left out (its "
+                                           "cards are not shown)",
+                            suggestion=f"Fix {Path(path).name} first (`companion validate {path}` lists its "
+                                       "problems), or give this card another id.")
+        out.append(issue)
+    return out
 
 
 _SAME_FILE = re.compile(r"already used at /cards/(\d+)$")
+#: A duplicate id's first card in another file: the file and the card's pointer.
+_OTHER_FILE = re.compile(r"already used at (.+) (/cards/\d+)$")
 
 
 def _ids_from_names(card_id: str, made: Sequence[tuple[int, str]], id_column: bool) -> str:

@@ -128,18 +128,18 @@ def test_a_csv_header_without_a_card_or_count_column_is_said_as_such(text: str, 
     assert issue.suggestions == ((hint,) if hint else ())
 
 
-def test_an_extra_column_of_a_csv_decklist_is_ignored_with_a_warning(
+def test_an_extra_column_of_a_csv_decklist_is_not_read_and_said_kept(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     deck = parse("qty,name,extra\n3,Apple,x\n2,Acorn Scout,\n", load_game("village"))
     assert [(e.card.name, e.count) for e in deck.entries] == [("Apple", 3), ("Acorn Scout", 2)]
-    assert deck.warnings == ("line 1: the column 'extra' is not read (a decklist takes a count and a card); "
-                             "its cells are ignored",)
+    assert deck.warnings == ("line 1: the column 'extra' is not read (a decklist takes a count and a card): "
+                             "its cells are no part of the deck, and stay in the file as they are",)
     f = tmp_path / "d.csv"
     f.write_text("qty,name,extra\n3,Apple,x\n", encoding="utf-8")
     code, out, err = run(capsys, "deck", "check", "village", str(f), "--json")
     assert code == 1 and json.loads(out)["warnings"] == [
-        f"{f} line 1: the column 'extra' is not read (a decklist takes a count and a card); its cells are "
-        "ignored"]
+        f"{f} line 1: the column 'extra' is not read (a decklist takes a count and a card): its cells are no "
+        "part of the deck, and stay in the file as they are"]
     assert "warning:" in err and "'extra' is not read" in err
 
 

@@ -787,8 +787,9 @@ def _separator_issue(number: int, line: str, cells: list[str], delimiter: str, s
 def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
     """A decklist kept in a spreadsheet, saved as CSV: a header row ``count,card`` (or ``qty``,
     ``quantity``, ``copies``; ``card``, ``name``, ``id``; in either order), or no header and two
-    columns, a count and a card, in either order. Another column a header names (``set``) is not
-    read: its cells are ignored, with a warning in the list's ``warnings``; a header without a count or
+    columns, a count and a card, in either order. Another column a header names (``set``, a note) is not
+    read: its cells are no part of the deck, with a warning in the list's ``warnings`` saying they stay in
+    the file (the deck builder's − and + and a save keep them: :mod:`.listtext`); a header without a count or
     a card column (``count,nom``) is the one problem said. ``;`` and tabs separate cells too, and a first
     line ``sep=;`` (Excel's) states the separator; a cell in quotes may hold the separator. Blank
     lines, rows whose cells are all empty (a spreadsheet's ``,,`` or ``;;;``) and ``#`` or ``//``
@@ -825,7 +826,8 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
                 break
             width = len(cells)
             ignored += [f"line {number}: the column {c!r} is not read (a decklist takes a count and a "
-                        "card); its cells are ignored" for i, c in enumerate(cells)
+                        "card): its cells are no part of the deck, and stay in the file as they are"
+                        for i, c in enumerate(cells)
                         if c and i not in (count_col, card_col)]
             continue
         if count_col is None or card_col is None:  # no header: the first row says which is which
@@ -835,7 +837,7 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
             issues.append(wrong)
             continue
         cells += [""] * (max(count_col, card_col) + 1 - len(cells))
-        # (a cell under a column the header names but a decklist does not take is ignored)
+        # (a cell under a column the header names but a decklist does not take is not read)
         extra = [c for i, c in enumerate(cells) if i not in (count_col, card_col) and i >= width and c]
         if len(cells) == 2 and re.fullmatch(r"\d+", cells[card_col]) and not re.fullmatch(r"\d+",
                                                                                      cells[count_col]):
