@@ -83,6 +83,7 @@ def test_the_first_turn_refuses_declaring_no_attack_as_the_page_does(tmp_path: P
     assert page.resolve_button.disabled and why_not(page.state, "attack") is not None  # the page: off
     t.do({"event": "end_turn"})
     t.do({"event": "draw"})
+    t.do({"event": "play_basic", "name": "Acorn Scout", "atk": 1, "def": 1})  # (a mouse to attack with)
     t.do({"event": "attack", "attacks": []})  # turn 2: declaring none ends the Attack Phase, as before
     assert t.state.t.declared and "declares no attack" in t.state.last[0]
 

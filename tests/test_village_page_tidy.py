@@ -457,7 +457,9 @@ def test_declare_and_resolve_is_off_while_the_turn_player_has_no_mouse_to_attack
     page.act({"event": "end_turn"})
     page.act({"event": "draw"})  # Bob's first turn: no First Turn limit, but no mouse of his
     resolve = page.resolve_button
-    none = "Bob has no mouse on the field to attack with (village-tcg.txt, Attack / Defense Structure)"
+    none = ("Bob has no mouse on the field to attack with, so there is no attack to declare or decline, and "
+            "the turn moves on to Step 7, End turn (village-tcg.txt, Attack / Defense Structure; "
+            "village-tcg.txt, Order of Turn, Steps 6-7)")  # (the tracker's refusal: village do says it too)
     assert resolve.disabled and resolve.tooltip == none and off_said(page, none)
     assert resolve.description == DECLARE_ATTACK  # (off: its reason never reads "Declare no attack")
     bo = play(page, "Bo")

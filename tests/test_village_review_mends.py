@@ -231,6 +231,7 @@ def test_every_why_not_is_a_rule_error_with_its_section_apart_from_its_sentence(
     assert why_not(page.state, "draw") is not None and why_not_on(page.state, "fruit", pip) is None
     t.do({"event": "end_turn"})  # (the first turn has no Attack Phase: First Turn)
     t.do({"event": "draw"})
+    t.do({"event": "play_basic", "name": "Acorn Scout", "atk": 1, "def": 1})  # (a mouse to attack with)
     t.do({"event": "attack", "attacks": []})  # (no attack declared: the turn's Attack Phase is over)
     with pytest.raises(RuleError) as refused:  # the tracker raises the rule's own refusal, its section kept
         t.do({"event": "attack", "attacks": []})

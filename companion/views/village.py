@@ -56,11 +56,15 @@ by which the page finds that log among the numbered ones beside its own.
 
 The attack button says what a tap does: *Declare and resolve attack* with a mouse assigned to attack,
 *Declare no attack (end the Attack Phase)* while the turn player has mice but none is (not attacking is a
-choice: Attack / Defense Structure), and its preview says so.
+choice: Attack / Defense Structure), and its preview says so. While the turn player has no mouse on the
+field it is off, saying why: with nothing to attack with there is no attack to declare or decline, and
+the turn moves on to End turn (Step 7), as ``village do`` refuses an attack event then.
 
 A card's text is never applied by the tracker: a change of ATK or DEF an Item, a Magic card or an
-ability makes is recorded with the card effects' ATK and DEF boxes (the page reminds of it when the
-card data's text of an Item or Magic card played names ATK or DEF).
+ability makes is recorded with the card effects' ATK and DEF boxes, and a card drawn or a change of Mouse
+Points with the player's deck and MP corrections (the page reminds of it, quoting the text, when the card
+data's text of an Item or Magic card played, or of an ability used, names ATK or DEF, draws cards or
+another change of a deck, or MP).
 
 The selected mouse stays selected after an action while it is on the field; the turn player's
 newest mouse (none when they have none: an opponent's mouse only when chosen) is chosen only when it
@@ -82,7 +86,7 @@ from __future__ import annotations
 import contextlib
 import html
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +115,7 @@ from ..village.game import (
     CheckItem,
     VillageState,
     VillageTracker,
+    card_ability,
     check_item_or_magic_name,
     check_mouse_name,
     checklist,
@@ -150,6 +155,10 @@ DIRECT_NUMBER = "number"  # ... for the MP typed in its box, for this attack
 NO_TWICE = ""  # the "attacks twice" picker's value when no card lets a mouse attack twice
 TOSS = -1  # the New game "first" toggle's value for the coin toss
 STAT_WORDS = re.compile(r"\b(ATK|DEF)\b")  # a card text that changes a mouse's stats
+#: a card text that draws cards or otherwise changes a deck's count ("Draw 2 cards.", "... to your deck")
+DECK_WORDS = re.compile(r"\bdraws?\b|\b(?:to|into|from|search) (?:the |your |their |your opponent's |"
+                        r"its owner's )?deck\b", re.IGNORECASE)
+MP_WORDS = re.compile(r"\bMP\b|\bMouse Points\b")  # a card text that changes Mouse Points ("Gain 3 MP.")
 UNKNOWN_ABILITY = ""  # the ability picker's value when the mouse's card is not in the card data
 UNDEFENDED = "undefended (to Mouse Points)"
 MAGIC_KINDS = ("normal", "instant", "continuous")  # the Magic card toggle's values
@@ -1219,7 +1228,7 @@ class VillageCompanion(ui.TrackerPage):
         event: dict[str, Any] = {"event": "ability", "mouse": self.target.value, "cost": self.cost.value}
         if self.ability.value:
             event["name"] = self.ability.value
-        self.act(event)
+        self.act(event, self._ability_hint())
 
     def equip_item(self) -> None:
         """Equip an Item to the selected mouse (Card Descriptions 4 Item Cards)."""
@@ -1229,7 +1238,7 @@ class VillageCompanion(ui.TrackerPage):
             event["opponent_allowed"] = True
         if self.item_extra.value:
             event["extra"] = True
-        self.act(event, self._stats_hint(event["name"]))
+        self.act(event, self._text_hint(event["name"]))
         self.item_opponent.value = self.item_extra.value = False
 
     def _magic_player(self) -> int:
@@ -1244,18 +1253,43 @@ class VillageCompanion(ui.TrackerPage):
         # their Magic card of the turn used); read under the log's lock with the write
         self.act(lambda: {"event": "magic", "name": name, "player": self._magic_player(),
                           "instant": kind == "instant", "continuous": kind == "continuous"},
-                 self._stats_hint(name))
+                 self._text_hint(name))
         self.magic_player.value = "turn"  # the next card is the turn player's unless chosen again
 
-    def _stats_hint(self, name: str) -> tuple[str, ...]:
-        """A reminder when the card data's text of the Item or Magic card ``name`` changes ATK or DEF:
-        the tracker does not apply card texts (the card data has no structured field for it)."""
+    def _text_hint(self, name: str) -> tuple[str, ...]:
+        """The reminder of :meth:`_record_hint` for the card data's text of the Item or Magic card
+        ``name``."""
         card = self.db().lookup(name or "")
-        text = str(card.get("text") or "") if card is not None else ""
-        if not STAT_WORDS.search(text):
+        return self._record_hint(card.name, str(card.get("text") or "")) if card is not None else ()
+
+    def _ability_hint(self) -> tuple[str, ...]:
+        """The reminder of :meth:`_record_hint` for the text of the ability chosen of the selected mouse's
+        card (Moonbeam: "Gain 3 MP."); none for a mouse or an ability the card data does not know."""
+        card = self._target_card()
+        if card is None:
             return ()
-        return (f"{card.name}: \u201c{text}\u201d The tracker does not apply card texts: record the new ATK "
-                f"and DEF under Card effects ({CITE_EFFECTS}).",)
+        try:
+            name, _cost = card_ability(card, self.ability.value or None)
+        except RuleError:  # (the tracker refuses it, in the card's own words)
+            return ()
+        texts = [str(a.get("text") or "") for a in card.get("abilities") or ()
+                 if isinstance(a, Mapping) and str(a.get("name") or "ability") == name]
+        return self._record_hint(f"{name} ({card.name})", texts[0]) if texts else ()
+
+    def _record_hint(self, name: str, text: str) -> tuple[str, ...]:
+        """A reminder when a card's ``text`` (the card data's) changes ATK or DEF, draws cards (or
+        otherwise changes a deck) or changes Mouse Points: the tracker does not apply card texts (the
+        card data has no structured field for it), so the player records it with the page's corrections,
+        in the amounts the text gives (none guessed: its text is quoted)."""
+        record = [*(["the new ATK and DEF under Card effects"] if STAT_WORDS.search(text) else []),
+                  *(["the cards it draws, or another change of a deck, with the deck \u22121 and deck +1 of "
+                     "the player whose deck it is (one a card)"] if DECK_WORDS.search(text) else []),
+                  *(["its change of Mouse Points with the MP buttons (\u22125, \u22121, +1, +5) of the "
+                     "player whose Mouse Points it changes"] if MP_WORDS.search(text) else [])]
+        if not record:
+            return ()
+        return (f"{name}: \u201c{text}\u201d The tracker does not apply card texts: record "
+                f"{'; '.join(record)} ({CITE_EFFECTS}).",)
 
     def set_stats(self) -> None:
         """A card effect changed the selected mouse's ATK or DEF: log them as typed (a blank box is
@@ -1478,8 +1512,9 @@ class VillageCompanion(ui.TrackerPage):
         (``reasons``) say under each group why those off are off."""
         s = self.state
         for gate in gates:
-            if gate == "attack":  # (the first turn: no attack, First Turn; no mouse: nothing to declare)
-                ui.gate(self.resolve_button, off_reason(why_not(s, "attack")) or self._nothing_to_declare())
+            if gate == "attack":  # (the first turn: no attack, First Turn; no mouse: nothing to declare,
+                # the turn moves on to End turn: the tracker's rule, which refuses "do" alike)
+                ui.gate(self.resolve_button, off_reason(why_not(s, "attack")))
             elif gate == "flip":
                 flip = why_not(s, "flip", attack_flip=self.flip_attack.value) or why_not_flip(
                     s, self.flip_functions.value, self._flip_card() or "coin flip", page=True) or \
@@ -1555,15 +1590,6 @@ class VillageCompanion(ui.TrackerPage):
         """An attacker's defender chosen: the preview is stale, and the button's label may change."""
         self._clear_preview()
         self._label_resolve()
-
-    def _nothing_to_declare(self) -> str | None:
-        """Why Declare and resolve attack has nothing to declare: the turn player has no mouse on the field
-        to attack with (Attack / Defense Structure), or ``None``. Off before the click: a tap with nothing
-        to declare would end the turn's Attack Phase (Order of Turn, Step 6)."""
-        s = self.state
-        if s.started and not s.players[s.current].field:
-            return f"{s.players[s.current].name} has no mouse on the field to attack with ({CITE_BATTLE})"
-        return None
 
     def _not_for_selected(self, kind: str) -> str | None:
         """Why the selected mouse cannot take the action ``kind`` (whose mouse it is, what it has, what

@@ -226,7 +226,8 @@ EVENT_FIELDS: dict[str, EventFields] = {
                           "Step 6)", ("attacks",), optional=("direct_damage", "twice"),
                           notes=(("attacks", "[{attacker, defender|null}] in the order they are made, or [] "
                                              "for no attack this turn (the first turn of the game has no "
-                                             "Attack Phase: end it)"),
+                                             "Attack Phase, nor a turn whose player has no mouse on the "
+                                             "field: end it)"),
                                  ("direct_damage", "MP an undefended attack takes, for this attack, or "
                                                    "\"atk\": the attacker's ATK; default: the game's "
                                                    "(the start's direct_damage, else the attacker's ATK; "
@@ -569,8 +570,11 @@ def why_not(state: VillageState, kind: str, player: int | None = None, *,
     coin flip that can negate an attack (Coin Flips); ``no_attack``: an attack event that
     declares none (Step 6: attack or end the turn), refused on the first turn as an attack is (First
     Turn: the player who moves first cannot attack, so the turn has no Attack Phase, as the page's
-    button says); ``logged``: a line already in the log, read again (a check added later, one Attack
-    Phase per turn, none on the first turn, is not applied: an older log replays).
+    button says), and while the turn player has no mouse on the field (an attack is made "with any
+    active mice on their side of the field", Attack / Defense Structure: with none there is no choice
+    to attack or not, the turn moves on to Step 7, End turn; the page's button is off for it too);
+    ``logged``: a line already in the log, read again (a check added later, one Attack Phase per turn,
+    none on the first turn, none without a mouse, is not applied: an older log replays).
     """
     if kind == "start":
         return None
@@ -623,6 +627,11 @@ def why_not(state: VillageState, kind: str, player: int | None = None, *,
         if t.declared and not logged:
             return RuleError("this turn's Attack Phase is over: no attack was declared, and a turn has one "
                              "Attack Phase", cite=f"{CITE_TURN}, Step 6")
+        if not state.players[state.current].field and not logged:  # (an older log's line replays)
+            return RuleError(f"{state.players[state.current].name} has no mouse on the field to attack with, "
+                             "so there is no attack to declare or decline, and the turn moves on to Step 7, "
+                             "End turn", suggestion="End the turn instead (end_turn, Step 7).",
+                             cite=f"{CITE_BATTLE}; {CITE_TURN}, Steps 6-7")
     if kind == "flip" and attack_flip and state.first_turn:  # (it would skip Steps 2-5 for nothing)
         return RuleError("a coin flip that can negate an attack goes at the beginning of the Attack Phase, "
                          "and the player who moves first has no attack on the first turn",
@@ -1242,6 +1251,8 @@ class VillageTracker(Tracker[VillageState]):
 
     # -- helpers ---------------------------------------------------------------------------
     def _refuse(self, state: VillageState, kind: str, event: Event) -> None:
+        if kind == "attack":  # (its value's shape first: a typo is said as typed, not as a rule)
+            self._attacks_of(event)
         player = event.get("player") if kind == "magic" else None
         refused = why_not(state, kind, player if player in (0, 1) else None,
                           instant=kind == "magic" and bool(event.get("instant")),
@@ -1623,7 +1634,11 @@ class VillageTracker(Tracker[VillageState]):
         card = self.cards.lookup(m.name) if self.cards is not None else None
         return card if card is not None and card.type in MOUSE_TYPES.values() else None
 
-    def _on_attack(self, state: VillageState, e: Event) -> VillageState:
+    @staticmethod
+    def _attacks_of(e: Event) -> list[Attack]:
+        """An attack event's ``attacks`` as typed, each an attacker and a defender (or none), or the
+        value refused as it was written: checked before the turn's rules (:meth:`_refuse`), so a value
+        of the wrong shape is said as such, whatever the turn allows."""
         raw = e.get("attacks")
         if not isinstance(raw, list):
             raise RuleError(f"attacks must be a list of {{attacker, defender}}, not {shown(raw)}")
@@ -1634,6 +1649,10 @@ class VillageTracker(Tracker[VillageState]):
                 raise RuleError(f"attack {i + 1} must name an attacker (and a defender or null), not "
                                 f"{shown(a)}")
             attacks.append(Attack(a["attacker"], a.get("defender")))
+        return attacks
+
+    def _on_attack(self, state: VillageState, e: Event) -> VillageState:
+        attacks = self._attacks_of(e)
         amount = e.get("direct_damage")
         if isinstance(amount, str):  # this attack: the attacker's ATK, whatever the game's amount
             if amount.strip().lower() != DIRECT_ATK:
