@@ -765,7 +765,7 @@ def _standing_changed(before: LiveDeck, after: LiveDeck, player: str) -> str:
             f"(it was {said(was, was)}).")
 
 
-def _now(chips: int) -> str:
+def now_said(chips: int) -> str:
     """The fate chips an award or a spend ends its journal line with: `` (now 3).`` (an undo takes them
     off again: :meth:`LiveDeckTracker.undo_words`)."""
     return f" (now {chips})."
@@ -789,7 +789,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         names = sorted({p for p, _n in (*before.chips, *after.chips)})
         moved = [p for p in names if before.chips_of(p) != after.chips_of(p)]
         words = super().undo_words(before, after)
-        for end in {_now(before.chips_of(p)) for p in moved}:  # (what the undone line's count reads)
+        for end in {now_said(before.chips_of(p)) for p in moved}:  # (what the undone line's count reads)
             # (the count, and what the award or spend changed of a draw's standing: both no longer hold)
             words = [w[:w.index(end)] + "." if end in w else w for w in words]
         back = [f"{p} back to {plural(after.chips_of(p), 'fate chip')}" for p in moved]
@@ -890,7 +890,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             new = have + n if kind == "award" else have - n
             reason = _text(event, "reason", required=False)
             line = (f"{player} {'receives' if kind == 'award' else 'spends'} {plural(n, 'fate chip')}"
-                    + (f" — {reason}" if reason else "") + _now(new))
+                    + (f" — {reason}" if reason else "") + now_said(new))
             after = _set_chips(state, player, new)
             return replace(after, journal=(*after.journal, line + _standing_changed(state, after, player)))
         if kind == "reshuffle":

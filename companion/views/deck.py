@@ -848,8 +848,9 @@ class DeckBuilderView:
         if not self._drafting or self._busy:
             return
         state = self._draft_state()
+        unshown = [g for g in DECK_GAMES if g not in self._shown]
         try:  # a game this page never showed is another page's to keep: as the draft holds it now
-            theirs = read_draft([g for g in DECK_GAMES if g not in self._shown])
+            theirs = read_draft(unshown) if unshown else {}  # (every game shown: nothing to read)
         except DraftError:
             theirs = {}
         kept = self._keeper.keep(games_text({**state, **theirs}))

@@ -61,6 +61,7 @@ from ..mousecard.live import (
     from_live_deck,
     ignored_options,
     name_refusal,
+    now_said,
     session_cites,
     tidy_name,
 )
@@ -1176,7 +1177,7 @@ class MouseCardPage(ui.TrackerPage):
         st = self.tracker.state
         name = st.name_of(player)
         now = st.chips_of(name)
-        _count, _sep, changed = st.journal[-1].partition(f" (now {now}).") if st.journal else ("", "", "")
+        _count, _sep, changed = st.journal[-1].partition(now_said(now)) if st.journal else ("", "", "")
         lines = [*([] if tidy_name(self.player.value) else
                    [f"the Character box's name ({name}): the Player box is empty"]),
                  *([plain(changed.strip())] if changed.strip() else []), *([hint] if hint else [])]
