@@ -469,9 +469,6 @@ class _Faces:
             _cid, _name, had = self.missing.get(card.id, (card.id, card.name, ""))
             self.missing[card.id] = (card.id, card.name, had + "".join(c for c in chars if c not in had))
 
-    def _resolve(self, card: Any, value: Any) -> Path | None:
-        return image_path(card, value)
-
     def _image(self, card: Any, path: Path, field_: str) -> Any:
         """The image at ``path`` for a card's ``art`` or ``back`` (``field_``); a problem names the card
         file, the JSON pointer and the image (:func:`card_image_error`; :func:`check_card_images` finds
@@ -485,7 +482,7 @@ class _Faces:
     def art_for(self, card: Any) -> Any:
         """The card's own ``art`` (an error when it cannot be read), else its image in the ``--art``
         folder, if any (one that cannot be read is a warning: see :class:`ArtFolder`)."""
-        path = self._resolve(card, card.get("art"))
+        path = image_path(card, card.get("art"))
         if path is not None:
             if self.art_files is not None:
                 self.art_files.own_art(card, str(card.get("art")))
@@ -553,7 +550,7 @@ class _Faces:
         if value:
             kind, text = back_kind(str(value))  # as `companion validate` reads it
             if kind == "image":
-                art = self._back_image(card, self._resolve(card, text))  # type: ignore[arg-type]
+                art = self._back_image(card, image_path(card, text))  # type: ignore[arg-type]
                 if art is not None:
                     key = ("img", art.form)
             elif kind == "file":
@@ -638,6 +635,7 @@ def check_card_images(cards: Iterable[Any], options: CardOptions) -> None:
     from .images import check_image
 
     seen: set[str] = set()
+    readable: set[Path] = set()
     for card in cards:
         if card.id in seen:
             continue
@@ -655,8 +653,11 @@ def check_card_images(cards: Iterable[Any], options: CardOptions) -> None:
             if back is not None:
                 wanted.append(("back", back))
         for field_, path in wanted:
+            if path in readable:  # (one back or art shared by many cards: its header read once)
+                continue
             try:
                 check_image(path)
+                readable.add(path)
             except PrintError as exc:
                 if field_ == "back" and options.plain_back_if_missing:
                     continue  # (the plain back is printed for it, said: _Faces.back)
