@@ -237,16 +237,21 @@ class BuyPlan:
                 "notes": list(self.notes), "cite": CITE_BUY}
 
 
+def short_repr(value: object, limit: int = 24) -> str:
+    """``repr(value)`` cut to ``limit`` characters (a mistyped score or influence may have hundreds of
+    digits)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int of thousands of digits, which Python will not write out
+        return "a number of thousands of digits"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def check_influence(influence: object) -> int:
     """``influence`` if the planner plans for it (a whole number 0..:data:`MAX_INFLUENCE`); else a
     :class:`RuleError` quoting it (the page turns Plan purchases off with it, before the click)."""
     if isinstance(influence, bool) or not isinstance(influence, int) or not 0 <= influence <= MAX_INFLUENCE:
-        try:
-            text = repr(influence)
-            shown = text if len(text) <= 24 else text[:24] + "…"
-        except ValueError:  # (Python writes out no int of thousands of digits)
-            shown = "a number of thousands of digits"
-        raise RuleError(f"influence must be a whole number 0 to {MAX_INFLUENCE}, not {shown}",
+        raise RuleError(f"influence must be a whole number 0 to {MAX_INFLUENCE}, not {short_repr(influence)}",
                         suggestion=f"A hand is five cards; the companion plans up to {MAX_INFLUENCE} "
                                    "influence (five cards of 999)")
     return influence

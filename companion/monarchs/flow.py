@@ -23,7 +23,7 @@ from typing import Any
 from .. import cite
 from ..errors import CompanionError, RuleError, shown
 from ..verdict import plural
-from .court import Court
+from .court import Court, short_repr
 
 CITE_END = cite("monarchs", "Game End and Scoring")
 CITE_SOLO = cite("monarchs", "Solo Mode")
@@ -59,15 +59,15 @@ def end_status(players: int, seat: int, court_deck_left: int) -> EndStatus:
     (``court_deck_left == 0``); the seats after ``seat`` up to the last one still play.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
-        raise RuleError(f"players must be 1 to {MAX_PLAYERS}, not {_short_repr(players)}",
+        raise RuleError(f"players must be 1 to {MAX_PLAYERS}, not {short_repr(players)}",
                         suggestion=f"1 is a solo game; the book sets no largest table, and the companion "
                                    f"follows up to {MAX_PLAYERS} players")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= players:
-        raise RuleError(f"seat must be 1..{players} (1 = Start player), not {_short_repr(seat)}")
+        raise RuleError(f"seat must be 1..{players} (1 = Start player), not {short_repr(seat)}")
     if isinstance(court_deck_left, bool) or not isinstance(court_deck_left, int) \
             or not 0 <= court_deck_left <= MAX_COURT_DECK:
         raise RuleError(f"Court deck cards left must be 0 to {MAX_COURT_DECK}, not "
-                        f"{_short_repr(court_deck_left)}",
+                        f"{short_repr(court_deck_left)}",
                         suggestion=f"The book sets no size of the Court deck; the companion follows up to "
                                    f"{MAX_COURT_DECK} cards")
     if court_deck_left > 0:  # (solo ends when the Court deck is exhausted: Solo Mode)
@@ -129,7 +129,7 @@ class SoloRemoval:
 
 def _die(value: object, colour: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise RuleError(f"the {colour} die shows 1-6, not {_short_repr(value)}", cite=CITE_SOLO)
+        raise RuleError(f"the {colour} die shows 1-6, not {short_repr(value)}", cite=CITE_SOLO)
     return value
 
 
@@ -197,19 +197,10 @@ MAX_SCORE = 999
 MAX_NAME = 40
 
 
-def _short_repr(value: object, limit: int = 24) -> str:
-    """``repr(value)`` cut to ``limit`` characters (a mistyped score may have hundreds of digits)."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int of thousands of digits, which Python will not write out
-        return "a number of thousands of digits"
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
 def check_score(value: object, *, where: str | None = None) -> int:
     """``value`` if it is a whole number 0..:data:`MAX_SCORE`; else a :class:`RuleError` saying so."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SCORE:
-        raise RuleError(f"a solo score is a whole number 0..{MAX_SCORE} VP, not {_short_repr(value)}",
+        raise RuleError(f"a solo score is a whole number 0..{MAX_SCORE} VP, not {short_repr(value)}",
                         where=where)
     return value
 
@@ -219,16 +210,16 @@ def check_name(value: object, *, where: str | None = None) -> str:
     no control character (a new line, a tab, a terminal escape would break the table's rows); else
     a :class:`RuleError` saying so."""
     if not isinstance(value, str):
-        raise RuleError(f"a player's name is text, not {_short_repr(value)}", where=where)
+        raise RuleError(f"a player's name is text, not {short_repr(value)}", where=where)
     name = value.strip()
     bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Zl", "Zp", "Cs")), None)
     if bad is not None:
         raise RuleError("a player's name cannot hold a control character (a new line, a tab...)",
-                        where=where, found=f"{bad!r} in {_short_repr(name, 44)}",
+                        where=where, found=f"{bad!r} in {short_repr(name, 44)}",
                         suggestion="Type the name on one line, letters, digits, spaces and punctuation")
     if len(name) > MAX_NAME:
         raise RuleError(f"a player's name is at most {MAX_NAME} characters, not {len(name)}", where=where,
-                        found=_short_repr(name, 44), suggestion="Shorten the name")
+                        found=short_repr(name, 44), suggestion="Shorten the name")
     return name
 
 
@@ -262,7 +253,7 @@ def check_variant(value: object, *, where: str | None = None) -> str:
     """``value`` if it names a scoring (:data:`SCORE_VARIANTS`, or ``""`` for one not recorded)."""
     if value not in ("", *SCORE_VARIANTS):
         raise RuleError("a score's scoring is standard or family", where=where,
-                        expected=" or ".join(SCORE_VARIANTS), found=_short_repr(value))
+                        expected=" or ".join(SCORE_VARIANTS), found=short_repr(value))
     return str(value)
 
 
@@ -485,13 +476,13 @@ class HighScores:
     def from_json(cls, doc: Any, *, where: str = "high scores") -> HighScores:
         if not isinstance(doc, dict) or not isinstance(doc.get("solo_high_scores"), list):
             found = (f"an object without a \"solo_high_scores\" list (keys: "
-                     f"{_short_repr(sorted(map(str, doc)), 60)})" if isinstance(doc, dict)
+                     f"{short_repr(sorted(map(str, doc)), 60)})" if isinstance(doc, dict)
                      else _json_kind(doc))
             raise CompanionError('is not a high-score table', where=where, expected=TABLE_SHAPE, found=found,
                                  suggestion="Move the file aside to start a new table")
         if doc.get("game", "monarchs") != "monarchs":
             raise CompanionError("is another game's table", where=f"{where} /game", expected="'monarchs'",
-                                 found=_short_repr(doc.get("game")),
+                                 found=short_repr(doc.get("game")),
                                  suggestion="Move the file aside to start a new table")
         out = []
         for i, e in enumerate(doc["solo_high_scores"]):
@@ -502,22 +493,22 @@ class HighScores:
                                      expected='{"score": 28, ...}', found=shown(e, 60), suggestion=_FIX_ENTRY)
             if not 0 <= score <= MAX_SCORE:
                 raise CompanionError(f"a solo score is 0..{MAX_SCORE} VP", where=f"{here}/score",
-                                     found=_short_repr(score), suggestion=_FIX_ENTRY)
+                                     found=short_repr(score), suggestion=_FIX_ENTRY)
             for key in ("name", "date"):  # (a null written back as the text "None" had been kept)
                 if e.get(key) is not None and not isinstance(e.get(key), str):
                     raise CompanionError(f"the {key} of a score is text", where=f"{here}/{key}",
-                                         found=_short_repr(e.get(key)), suggestion=_FIX_ENTRY)
+                                         found=short_repr(e.get(key)), suggestion=_FIX_ENTRY)
             date = e.get("date") or ""
             if date and not _valid_date(date):
                 raise CompanionError("the date of a score is a day of the calendar", where=f"{here}/date",
-                                     expected="YYYY-MM-DD", found=_short_repr(date), suggestion=_FIX_ENTRY)
+                                     expected="YYYY-MM-DD", found=short_repr(date), suggestion=_FIX_ENTRY)
             variant = e.get("variant")  # (none: kept before the scoring was recorded)
             if isinstance(variant, str) and variant.strip().casefold() in SCORE_VARIANTS:
                 variant = variant.strip().casefold()  # (any case, as the command line's --variant FAMILY)
             if variant is not None and variant not in SCORE_VARIANTS:
                 raise CompanionError("a score's scoring is standard or family", where=f"{here}/variant",
                                      expected=" or ".join(repr(v) for v in SCORE_VARIANTS),
-                                     found=_short_repr(variant), suggestion=_FIX_ENTRY)
+                                     found=short_repr(variant), suggestion=_FIX_ENTRY)
             extra = MappingProxyType({k: v for k, v in e.items() if k not in ENTRY_KEYS})
             out.append(HighScore(score, e.get("name") or "", date, variant or "", extra))
         kept, beyond = _split(_by_score(out))
@@ -563,4 +554,4 @@ def _json_kind(doc: Any) -> str:
     if isinstance(doc, list) and not doc:
         return "an empty list"
     kind = next((k for t, k in kinds if isinstance(doc, t)), "null" if doc is None else type(doc).__name__)
-    return kind if doc is None else f"{kind} {_short_repr(doc, 40)}"
+    return kind if doc is None else f"{kind} {short_repr(doc, 40)}"
