@@ -791,29 +791,66 @@ def _corrections_left_out(game: str, good: list[Path], path: Path, skipped: dict
 RECORD_KEY = re.compile(r" /cards/\d+ \(card '.*'\)$")
 
 
+#: :func:`_left_out_said`'s last answer for each file: path -> ((st_mtime_ns, st_size), answer).
+_LEFT_OUT_SAID: dict[str, tuple[tuple[int, int], tuple[tuple[str, ...], bool] | None]] = {}
+
+
+def _left_out_said(key: str) -> tuple[tuple[str, ...], bool] | None:
+    """What the card file ``key`` says for :func:`left_out_holders`: each card's id and name that is
+    text, in order and as :func:`norm_text` compares them, and whether a card has no name; ``None`` if
+    it cannot be read as a list of cards. An unchanged file (same path, st_mtime_ns and st_size) is
+    read once: the deck page asks on every change of the list."""
+    from .validation import read_document
+
+    try:
+        st = os.stat(key)
+        stamp: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
+    except (OSError, ValueError):
+        stamp = None
+    if stamp is not None:
+        cached = _LEFT_OUT_SAID.get(key)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+    doc, _problem = read_document(key)
+    cards = doc.get("cards") if isinstance(doc, dict) else None
+    answer: tuple[tuple[str, ...], bool] | None = None
+    if isinstance(cards, list):
+        said: list[str] = []
+        nameless = False
+        for card in cards:
+            if not isinstance(card, dict) or not isinstance(card.get("name"), str):
+                nameless = True
+            for text in (card.get(k) for k in ("id", "name")) if isinstance(card, dict) else ():
+                if isinstance(text, str):
+                    said.append(norm_text(text))
+        answer = (tuple(said), nameless)
+    if stamp is None:
+        _LEFT_OUT_SAID.pop(key, None)
+    else:
+        _LEFT_OUT_SAID[key] = (stamp, answer)  # only the latest per path
+    return answer
+
+
 def left_out_holders(names: Iterable[str], left_out: Iterable[str]) -> tuple[dict[str, str], list[str]]:
     """Which card file left out (``left_out``: :func:`load_what_loads`'s keys; the bundled data and single
     corrections are passed over) holds a card of each of ``names`` (its id or name, compared as
     :func:`norm_text` compares them), and which of those files cannot be told (they cannot be read as a
     list of cards, or hold a card without a name). A name unknown to the cards that load is blamed on a
     file left out only when that file holds it, or may hold it: any other file left out is not the reason."""
-    from .validation import read_document
-
     wanted = {norm_text(n): n for n in names}
     held: dict[str, str] = {}
     untold: list[str] = []
     for key in left_out:
         if key == BUNDLED or RECORD_KEY.search(key):
             continue
-        doc, _problem = read_document(key)
-        cards = doc.get("cards") if isinstance(doc, dict) else None
-        if not isinstance(cards, list):
+        answer = _left_out_said(key)
+        if answer is None:
             untold.append(key)
             continue
-        for card in cards:
-            if not isinstance(card, dict) or not isinstance(card.get("name"), str):
-                untold.append(key)  # (its name may be any of them)
-            for said in (card.get(k) for k in ("id", "name")) if isinstance(card, dict) else ():
-                if isinstance(said, str) and norm_text(said) in wanted:
-                    held.setdefault(wanted[norm_text(said)], key)
+        said, nameless = answer
+        if nameless:
+            untold.append(key)  # (its name may be any of them)
+        for text in said:
+            if text in wanted:
+                held.setdefault(wanted[text], key)
     return held, list(dict.fromkeys(untold))
