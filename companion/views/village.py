@@ -321,7 +321,7 @@ class VillageCompanion(ui.TrackerPage):
         if self.unusable is None and not self._show_set_aside(self.message, self.state.notes):
             self._show_notes()
         if self.unusable is None:
-            self._resume_attack()
+            self._show_resolved_attack()  # (its turn's attack resolved shows again: a reload, another window)
             if not self.message.value:  # (what the log says of itself comes first)
                 self._resume_flip()
         self.refresh()
@@ -1094,7 +1094,7 @@ class VillageCompanion(ui.TrackerPage):
         self._attach_cards()
         self._previous = aside
         self._resolved, self.battle_result.value = None, ""
-        self._resume_attack()  # (its turn's attack resolved shows again, as on a page opened on it)
+        self._show_resolved_attack()  # (its turn's attack resolved shows again, as on a page opened on it)
         self.refresh()
         lines = [f"The game kept in {kept.name} is back under {path.name}."]
         if aside is not None:
@@ -1122,7 +1122,15 @@ class VillageCompanion(ui.TrackerPage):
         linked = []
         for n, kept in beside:
             try:
-                other = VillageTracker(EventLog(kept, read_only=True)).state
+                log = EventLog(kept, read_only=True)
+                # the game in force is one of the log's starts (its seed as the tracker reads it: none
+                # logged is 0), so a log none of whose starts is linked is no game to bring back: only a
+                # log that may be one is folded, to know which start (if any) is in force
+                if not any(e.event["event"] == "start"
+                           and (s.previous == e.event.get("seed", 0) or e.event.get("previous") == s.seed)
+                           for e in log.events):
+                    continue
+                other = VillageTracker(log).state
             except (CompanionError, OSError):
                 continue
             if other.started and (s.previous == other.seed or other.previous == s.seed):
@@ -1404,13 +1412,6 @@ class VillageCompanion(ui.TrackerPage):
         """Keep the attack resolved as action ``at`` of the history, ``s`` the state it left, for the
         battle panel (:meth:`_show_resolved_attack`)."""
         self._resolved = (at, self.tracker.history[at], "", s.turn, s.last, s.win_reason if s.over else "")
-
-    def _resume_attack(self) -> None:
-        """A page opened on a game whose turn has an attack resolved shows its battle panel again, as
-        the page that resolved it did (a reload, another window)."""
-        self._find_attack()
-        if self._resolved is not None:
-            self._show_resolved_attack()
 
     def _find_attack(self) -> None:
         """Remember the attack resolved this turn, from the history (none: :attr:`_resolved` is ``None``),
