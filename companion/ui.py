@@ -770,10 +770,17 @@ def off_reasons(widgets: Iterable[Any], *, skip: Iterable[str] = (), heading: st
             names.append(label)
     if not by_reason:
         return ""
-    items = "".join(f"<li><b>{html.escape(', '.join(names))}</b>: {html.escape(reason)}</li>"
-                    for reason, names in by_reason.items())
+    return off_note(heading, [f"<b>{html.escape(', '.join(names))}</b>: {html.escape(reason)}"
+                              for reason, names in by_reason.items()])
+
+
+def off_note(text: str, items: Sequence[str] = ()) -> str:
+    """HTML of a muted note under a page's controls about what is off (how :func:`off_reasons` says its
+    reasons): ``text`` (escaped here), then ``items`` (HTML, each a list item) as a list, if any."""
+    listed = "".join(f"<li>{item}</li>" for item in items)
+    listed = f"<ul style='margin:2px 0'>{listed}</ul>" if listed else ""
     return (f"<div class='companion-off' style='color:{COLOURS['muted']}; font-size:13px'>"
-            f"{html.escape(heading)}<ul style='margin:2px 0'>{items}</ul></div>")
+            f"{html.escape(text)}{listed}</div>")
 
 
 def in_app() -> bool:

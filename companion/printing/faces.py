@@ -187,10 +187,12 @@ def face_texts(spec: FaceSpec) -> list[str]:
             spec.legend, spec.big or "", *(word for word, _fill in spec.all_tags()), *numbers]
 
 
-def playing_card_texts(card: Any) -> list[str]:
-    """Every text :func:`draw_playing_card` may draw for a Mouse Card deck card."""
-    return [str(card.get("rank") or "?").upper()[:3], reminder(card), _footer(card),
-            "DEMO" if _demo(card) else ""]
+def playing_card_texts(card: Any) -> tuple[str, str, str, str]:
+    """Every text :func:`draw_playing_card` draws for a Mouse Card deck card, as the font draws it
+    (:func:`printable`, as :meth:`FaceSpec.printable` gives a face's), what it draws them from: the corner
+    index (``JKR`` on a joker), the reminder (:func:`reminder`), the footer and the tag (``DEMO`` or "")."""
+    rank = "JKR" if _joker(card) else printable(str(card.get("rank") or "?")).upper()[:3]
+    return rank, printable(reminder(card)), _footer(card), "DEMO" if _demo(card) else ""
 
 
 def _demo(card: Any) -> bool:
@@ -1262,14 +1264,13 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
         c.rect(TRIM_LINE / 2, TRIM_LINE / 2, w - TRIM_LINE, h - TRIM_LINE, stroke=1, fill=0)
     c.setLineWidth(0.6)  # the border: a design element 0.05 w inside the trim, never the line to cut on
     c.roundRect(pad, pad, w - 2 * pad, h - 2 * pad, 0.04 * w, stroke=1, fill=0)
-    rank = str(card.get("rank") or "?")
     suit = SUIT_NAMES.get(str(card.get("suit") or "").lower())
     colour = str(card.get("colour") or card.get("color") or "").lower()
     red = colour == "red" or suit in ("heart", "diamond")
     ink = RED if red else INK
     c.setFillColor(ink)
     joker = _joker(card)
-    label = "JKR" if joker else rank.upper()[:3]
+    label, note, footer, tag = playing_card_texts(card)
     th = text_height(w, h)  # text and pips never outgrow the card's width (see draw_face)
     lt = least_height(w, h)  # the smallest sizes (see least_height)
     s = 0.11 * th
@@ -1310,7 +1311,6 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
     # the footer, the reminder and the DEMO tag run between the corner indices (each reaches at most
     # 0.29 w in from its side, and reaches down as far as the footer's top): half a pad clear of each
     across = w * 0.42 - pad
-    footer = _footer(card)
     most = 0.025 * th
     ffs, ftxt = fit_line(footer, "Helvetica", most, (0.025 * lt) * 0.65, across)
     if ftxt != footer:
@@ -1319,7 +1319,6 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
     c.setFont("Helvetica", ffs)
     c.drawCentredString(w / 2, pad * 1.4, ftxt)
     _noted(sizes, "footer", ffs, ftxt)
-    note = reminder(card)
     # below the centre: across the card above the corner indices' tops when it fits there at 0.8 of
     # its size, else between the indices, down to the footer
     below = middle - 0.025 * h
@@ -1343,18 +1342,18 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
             c.drawCentredString(w / 2, below - rs * (0.8 + 1.18 * k), line)
     elif note:
         cut.append("text")  # no room for a line: left off, and said
-    if _demo(card):
+    if tag:
         ts = 0.03 * th
-        tw = min(across, _width1("DEMO", "Helvetica-Bold") * ts + ts * 0.9)
-        ts = min(ts, (tw - ts * 0.9) / _width1("DEMO", "Helvetica-Bold"))
+        tw = min(across, _width1(tag, "Helvetica-Bold") * ts + ts * 0.9)
+        ts = min(ts, (tw - ts * 0.9) / _width1(tag, "Helvetica-Bold"))
         ph = ts * 1.5
         y = h - pad * 1.6 - ph
         c.setFillColor(HexColor(DEMO_FILL))
         c.roundRect(w / 2 - tw / 2, y, tw, ph, ph / 2, stroke=0, fill=1)
         c.setFillColor(text_on(DEMO_FILL))
         c.setFont("Helvetica-Bold", ts)
-        c.drawCentredString(w / 2, y + ph / 2 - ts * 0.35, "DEMO")
-        _noted(sizes, "tags", ts, "DEMO")
+        c.drawCentredString(w / 2, y + ph / 2 - ts * 0.35, tag)
+        _noted(sizes, "tags", ts, tag)
     if corners:
         corner_guide(c, w, h, corners)
     return cut
@@ -1366,6 +1365,13 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
 #: the deck, as the footer of its faces does (the bundled set, "The Mouse Card deck"); they had said
 #: "The Mouse Card system", the name of the rules, while the faces said "deck".
 BACK_NAMES = {"mousecard": "The Mouse Card deck"}
+
+
+def back_name(game: str, label: str | None = None) -> str:
+    """The name a card back prints in its disc, as the font draws it (:func:`printable`): the card's own
+    back name ``label`` (a name of the user's), else the game's (:data:`BACK_NAMES`, :data:`GAMES`)."""
+    return printable(label or BACK_NAMES.get(game) or GAMES.get(game, game))
+
 
 def draw_back(c: Any, game: str, w: float, h: float, bleed: float, *, label: str | None = None,
               art: Art | None = None, corners: float = 0.0, sizes: dict[str, float] | None = None) -> bool:
@@ -1399,7 +1405,7 @@ def draw_back(c: Any, game: str, w: float, h: float, bleed: float, *, label: str
         c.setFillColor(disc)
         r = min(w, h) * 0.28
         c.circle(w / 2, h / 2, r, stroke=0, fill=1)
-        text = printable(label or BACK_NAMES.get(game) or GAMES.get(game, game))  # (a label of the user's)
+        text = back_name(game, label)
         c.setFillColor(text_on(disc))
         # the name keeps inside the disc: 1.7 r wide at most ("Of Mice and Monarchs" had been allowed
         # 2.24 r and hung off it), on two lines where one would shrink below 0.6 of its size, and never

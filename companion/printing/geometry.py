@@ -23,14 +23,54 @@ from ..verdict import plural
 #: The bundled print data folder (``data/print``).
 PRINT_DATA = Path(__file__).resolve().parent.parent.parent / "data" / "print"
 
-_UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
-_LENGTH = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)?\s*$")
+#: Millimetres per unit, by each way a length's unit is written: the one unit table of every reader of
+#: lengths here, each taking the units its :class:`_Spelling` names.
+_MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "inch": 25.4, "inches": 25.4, '"': 25.4, "pt": 25.4 / 72.0}
+
+
+@dataclass(frozen=True)
+class _Spelling:
+    """How one kind of length is written: a number (``signs`` it may start with; a decimal ``comma`` as well
+    as a point; ``bare``: no digit on one side of the point, ``3.`` or ``.5``), then one of ``units`` or
+    none (mm), in any case when ``any_case``. :attr:`amount` is the one regex of a number with a unit, of
+    every reader here; :meth:`mm` reads what it matched with the one unit table (:data:`_MM_PER`)."""
+
+    units: frozenset[str]
+    any_case: bool = True
+    signs: str = ""
+    comma: bool = True
+    bare: bool = False
+
+    @property
+    def amount(self) -> str:
+        """The regex of one length (no anchors): groups the number and the unit (letters or ``"``, maybe
+        none), whatever the unit; :meth:`mm` says whether this spelling takes it."""
+        point = "[.,]" if self.comma else r"\."
+        number = f"[0-9]+(?:{point}[0-9]*)?|{point}[0-9]+" if self.bare else f"[0-9]+(?:{point}[0-9]+)?"
+        sign = f"[{re.escape(self.signs)}]?" if self.signs else ""
+        return rf"({sign}(?:{number}))\s*([a-z\"]*)"
+
+    def mm(self, number: str, unit: str) -> float | None:
+        """``number`` (as :attr:`amount` matched it) of ``unit`` in mm (blank: mm); ``None`` for a unit this
+        spelling does not take. Unrounded: each reader says how it rounds."""
+        key = (unit.lower() if self.any_case else unit) or "mm"
+        return float(number.replace(",", ".")) * _MM_PER[key] if key in self.units else None
+
+
+#: A length as the print data writes it: ``"63mm"``, ``"-1.5mm"``, ``"2.5in"``, ``"9pt"`` (:func:`to_mm`).
+_DATA = _Spelling(frozenset({"mm", "cm", "in", "pt"}), any_case=False, signs="-", comma=False)
+#: A length typed (a bleed, an offset): ``3``, ``3,5``, ``+3``, ``.5``, ``0.3CM``, ``0.12in``
+#: (:func:`typed_length`).
+_TYPED = _Spelling(frozenset({"mm", "cm", "in", "inch", "inches", '"'}), signs="-+", bare=True)
+#: One side of a card size typed as width x height: unsigned, a unit as a typed length takes one.
+_SIDE = _Spelling(_TYPED.units)
+#: One length as the print data writes it.
+_LENGTH = re.compile(rf"^\s*{_DATA.amount}\s*$", re.IGNORECASE)
+#: One length typed: a number (a decimal comma too, as a size takes it), then a unit or none.
+_ONE_LENGTH = re.compile(rf"^\s*{_TYPED.amount}\s*$", re.IGNORECASE)
 # (a decimal comma as well as a point: "63,5 x 88" as many users type a millimetre and a half; each side
-# may carry a unit, "2.5in x 3.5in", or the last one both, "2.5x3.5in": letters, read by _size_unit)
-_NUMBER = r"([0-9]+(?:[.,][0-9]+)?)"
-_SIZE = re.compile(rf"^\s*{_NUMBER}\s*([a-z\"]*?)\s*[x×*]\s*{_NUMBER}\s*([a-z\"]*)\s*$", re.IGNORECASE)
-#: The units a card size typed as width x height takes (as the print data writes lengths), by what is typed.
-_SIZE_UNITS = {"mm": "mm", "cm": "cm", "in": "in", "inch": "in", "inches": "in", '"': "in"}
+# may carry a unit, "2.5in x 3.5in", or the last one both, "2.5x3.5in": read by _size_side)
+_SIZE = re.compile(rf"^\s*{_SIDE.amount}\s*[x×*]\s*{_SIDE.amount}\s*$", re.IGNORECASE)
 PT_PER_MM = 72.0 / 25.4
 
 
@@ -47,10 +87,11 @@ def to_mm(value: str | float | int, *, where: str = "length") -> float:
             raise PrintError(f"not a finite length: {value!r}", where=where)
         return float(value)
     m = _LENGTH.match(str(value))
-    if not m:
+    mm = _DATA.mm(*m.groups()) if m else None
+    if mm is None:
         raise PrintError(f"not a length: {value!r}", where=where,
                          expected='a number with a unit: mm, cm, in or pt (e.g. "63mm")')
-    return float(m.group(1)) * _UNITS[m.group(2) or "mm"]
+    return mm
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,37 +174,28 @@ class Geometry:
 WXH_EXPECTED = "width x height in mm, e.g. 63x88 (or with a unit: 2.5x3.5in, 6.3x8.8cm)"
 
 
-def _unit_mm(unit: str) -> float | None:
-    """Millimetres per ``unit`` as a card size, a bleed or an offset is typed (blank: mm; ``cm``, ``in``,
-    ``inch``, ``"``, in any case); ``None`` for a unit these do not take."""
-    name = _SIZE_UNITS.get(unit.lower() or "mm")
-    return None if name is None else _UNITS[name]
-
-
-def _size_unit(unit: str, text: str) -> float:
-    """Millimetres per ``unit`` of a card size typed as ``text`` (blank: mm); an unknown unit is refused,
-    named, with the units taken (a maker measuring in inches types ``2.5x3.5in``)."""
-    per = _unit_mm(unit)
-    if per is None:
+def _size_side(number: str, unit: str, text: str) -> float:
+    """One side of a card size typed as ``text`` in mm, ``number`` of ``unit`` (blank: mm); an unknown unit
+    is refused, named, with the units taken (a maker measuring in inches types ``2.5x3.5in``)."""
+    mm = _SIDE.mm(number, unit)
+    if mm is None:
         raise PrintError(f"unknown unit {unit!r} in card size {text!r}", where="--size",
                          expected="a size in mm, cm or in, e.g. 63x88, 6.3x8.8cm or 2.5x3.5in")
-    return per
+    return round(mm, 6)
 
 
 #: What a bleed typed with or without a unit looks like (``--bleed``), as a card size takes its units.
 LENGTH_EXPECTED = "a number of mm such as 3, or with a unit: 3mm, 0.3cm, 0.12in"
-#: One length typed: a number (a decimal comma too, as a size takes it), then a unit or none.
-_ONE_LENGTH = re.compile(r"^\s*([-+]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+))\s*([a-z\"]*)\s*$", re.IGNORECASE)
 
 
 def typed_length(text: str, *, where: str, expected: str = LENGTH_EXPECTED, noun: str = "length",
                  name: str = "") -> float:
     """A length typed as ``--bleed``, the page's *Bleed mm* and *Offset X/Y mm* boxes and each side of
     ``--offset`` take it, in mm: a number of mm (``3``, ``3mm``, ``3,5``) or with a unit as a card size
-    takes one (``0.3cm``, ``0.12in``: :func:`_unit_mm`). Whether it is in range is the caller's to say. An
-    unknown unit is refused naming it (``unknown unit 'pt' in bleed '3pt'``: ``name`` is what the length
-    is); anything else is ``not a length`` (``noun``), and so is ``nan`` or ``inf``, which ``float``
-    reads."""
+    takes one (``0.3cm``, ``0.12in``, any case: :data:`_TYPED`). Whether it is in range is the caller's
+    to say. An unknown unit is refused naming it (``unknown unit 'pt' in bleed '3pt'``: ``name`` is what
+    the length is); anything else is ``not a length`` (``noun``), and so is ``nan`` or ``inf``, which
+    ``float`` reads."""
     m = _ONE_LENGTH.match(text)
     if m is None:
         try:  # (what float reads, as this was read before units: 1e1, 1_0)
@@ -173,11 +205,11 @@ def typed_length(text: str, *, where: str, expected: str = LENGTH_EXPECTED, noun
         if not math.isfinite(value):
             raise PrintError(f"not a {noun}: {text!r}", where=where, expected=expected)
         return value
-    per = _unit_mm(m.group(2))
-    if per is None:
+    mm = _TYPED.mm(*m.groups())
+    if mm is None:
         raise PrintError(f"unknown unit {m.group(2)!r} in {f'{name} ' if name else ''}{text.strip()!r}",
                          where=where, expected=expected)
-    return round(float(m.group(1).replace(",", ".")) * per, 6)  # (0.3in is 7.62 mm, not 7.6199999...)
+    return round(mm, 6)  # (0.3in is 7.62 mm, not 7.6199999...)
 
 
 def custom_card_size(text: str) -> tuple[float, float]:
@@ -189,10 +221,9 @@ def custom_card_size(text: str) -> tuple[float, float]:
     m = _SIZE.match(text)
     if not m:
         raise PrintError(f"unknown card size {text!r}", where="--size", expected=WXH_EXPECTED)
-    per_h = _size_unit(m.group(4), text)
-    per_w = _size_unit(m.group(2), text) if m.group(2) else per_h
-    w = round(float(m.group(1).replace(",", ".")) * per_w, 6)
-    h = round(float(m.group(3).replace(",", ".")) * per_h, 6)
+    w_number, w_unit, h_number, h_unit = m.groups()
+    h = _size_side(h_number, h_unit, text)  # (the height's unit first: the width's may be left to it)
+    w = _size_side(w_number, w_unit or h_unit, text)
     if not (10 <= w <= 400 and 10 <= h <= 400):
         raise PrintError(f"card size {text!r} out of range", where="--size",
                          expected="each side between 10 and 400 mm")
@@ -256,13 +287,19 @@ def parse_offset(text: str | None) -> tuple[float, float]:
     return checked_offset(x, y, text)
 
 
+def has_unit(text: str) -> bool:
+    """Whether a length or offset typed as ``text`` names a unit (``1in``, ``2mm,0.1in``): its message then
+    says the millimetres it came to too."""
+    return re.search(r"[a-z\"]", text, re.IGNORECASE) is not None
+
+
 def checked_offset(x: float, y: float, text: str | None = None) -> tuple[float, float]:
     """The offset (x, y) mm, refused past the geometry's ``max_offset`` with its message quoting
     ``text`` (what was typed; by default the numbers as typed), never cut to the limit."""
     lim = load_geometry().sheet["max_offset"]
     if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > lim or abs(y) > lim:
         shown = text if text is not None else f"{typed(x)},{typed(y)}"
-        in_mm = text is not None and re.search(r"[a-z\"]", text, re.IGNORECASE) is not None  # (2in: 50.8)
+        in_mm = text is not None and has_unit(text)  # (2in: 50.8)
         raise PrintError(f"offset {shown!r} out of range", where="--offset",
                          expected=f"each value within ±{lim:g} mm",
                          found=f"{typed(x)},{typed(y)} mm" if in_mm else None)

@@ -541,7 +541,7 @@ class _Faces:
         return None
 
     def back(self, card: Any) -> str:
-        from .faces import draw_back
+        from .faces import back_name, draw_back
 
         value = card.get("back")
         art = None
@@ -572,7 +572,7 @@ class _Faces:
         if card.id not in self._backs_seen:  # every card with this back, each once
             self._backs_seen.add(card.id)
             if label is not None and art is None:
-                self._check_glyphs(card, [label])
+                self._check_glyphs(card, [back_name(self.game, label)])  # (as drawn: composed)
             self._note(card, ["back"] if self._back_cut[key] else [], self._back_sizes[key])
         return name
 

@@ -1293,8 +1293,7 @@ class MouseCardPage(ui.TrackerPage):
         # a name with no chip that is close to a known one is likely misspelt: the one meant is said under it
         hint = None if unnamed or st.can_spend(player) else st.new_name_hint(player)
         self.chips_off.value = ui.off_reasons([self.award_button, self.spend_button], skip=SAID_ABOVE) + (
-            f"<div class='companion-off' style='color:{ui.COLOURS['muted']}; font-size:13px'>"
-            f"{html.escape(hint)}</div>" if hint and self.spend_button.disabled else "")
+            ui.off_note(hint) if hint and self.spend_button.disabled else "")
 
     def _say_off(self, no_draw: str | None) -> None:
         """Under the draw, bonus and session buttons, why those that are off are off (their tooltips,

@@ -416,12 +416,13 @@ class PrintView:
         there; say how many there are. For card sheets, your card files too when one changed on disk: the
         count above *Make PDF* (and whether it is off) is then worked out with them."""
         chosen = self.deck.value
+        cards_changed = False
         if self.what.value == "cards":  # your card files too: a list may name a card of one mended since
             before = self._game_cards()
             skipped = self._read_cards()
             if skipped[0] is not before:
                 self._show_left_out(skipped[1])
-                self._show_estimate()
+                cards_changed = True
         options = self._deck_options()
         if options != list(self.deck.options):
             self._filling = True  # the same choice stays: no setting changed
@@ -429,9 +430,10 @@ class PrintView:
                 ui.keep_choice(self.deck, options, "")
             finally:
                 self._filling = False
-            if self.deck.value != chosen:
-                self._outdated()
-                self._show_estimate()
+        if cards_changed or self.deck.value != chosen:
+            self._show_estimate()  # once; before _outdated, which reads the gate this sets
+        if self.deck.value != chosen:
+            self._outdated()
         from ..deck.saved import decks_dir
 
         n = len(self._saved)
@@ -784,10 +786,14 @@ class PrintView:
 
     def _offset(self) -> tuple[float, float]:
         """*Offset X/Y mm* as the command line reads ``--offset X,Y``: a value past the range is refused with
-        its message, quoting what was typed (``offset '25,0' out of range``), never cut to the limit."""
-        from ..printing.geometry import checked_offset
+        its message, quoting what was typed (``offset '25,0' out of range``; a value with a unit as typed,
+        with the mm it came to: ``offset '1in,0' ... found 25.4,0 mm``), never cut to the limit."""
+        from ..printing.geometry import checked_offset, has_unit, typed
 
-        return checked_offset(self.off_x.mm(), self.off_y.mm())
+        x, y = self.off_x.mm(), self.off_y.mm()
+        shown = ",".join(box.value.strip() if has_unit(box.value) else typed(mm)  # (20,5: 20.5, no comma)
+                         for box, mm in ((self.off_x, x), (self.off_y, y)))
+        return checked_offset(x, y, shown)
 
     def _bleed(self) -> float:
         """*Bleed mm*, refused past the range as ``--bleed`` is (``bleed 12 mm out of range``)."""
