@@ -19,10 +19,12 @@ import sys
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from .errors import CompanionError, os_reason
+from .errors import CompanionError, os_reason, shown
 from .written import note as note_written
+
+_E = TypeVar("_E", bound=CompanionError)
 
 #: Larger than any decklist, log or sheet a table produces; guards against reading a disk image.
 MAX_TEXT_BYTES = 64 * 2**20
@@ -435,31 +437,46 @@ def format_character(name: str) -> str | None:
     return f"U+{ord(found):04X} {unicodedata.name(found, 'FORMAT CHARACTER')}"
 
 
+def name_problem(name: str, what: str, limit: int, *, error: type[_E], collapse: bool = False,
+                 where: str | None = None) -> _E | None:
+    """Why ``name``, typed for a new action (``what``: which name, in words: "player 1's name", "the
+    mouse's name"), is refused, or ``None``: a name is one line (no line break, tab or other control
+    character) of at most ``limit`` characters, spaces at its ends aside, without an invisible format
+    character (:func:`format_character`). ``collapse``: the name is kept with each run of spaces as one
+    (a player's), so its length is counted so, and a name on several lines is quoted as typed. The one
+    check of a player's name (:func:`player_name`) and a Village card's
+    (``village.game.why_not_card_text``); the error is ``error``, at ``where``."""
+    text = name.strip()
+    kept = " ".join(name.split()) if collapse else text
+    expected = f"a name on one line, at most {limit} characters"
+    if not one_line(text):
+        return error(f"{what} must be one line (no line break, tab or other control character)",
+                     where=where, expected=expected, found=shown(name if collapse else text, limit),
+                     suggestion="Write the name on one line.")
+    if len(kept) > limit:
+        return error(f"{what} is {len(kept)} characters long", where=where, expected=expected,
+                     found=shown(kept, limit), suggestion="Shorten it.")
+    hidden = format_character(kept)
+    if hidden is not None:  # (a zero-width space: a look-alike name; a direction mark turns lines)
+        return error(f"{what} holds an invisible format character ({hidden})", where=where, expected=expected,
+                     found=shown(kept, limit), suggestion="Type the name again without it.")
+    return None
+
+
 def player_name(name: str, k: int, *, logged: bool = False, error: type[CompanionError] = CompanionError,
                 where: str | None = None) -> str:
     """Player ``k``'s name as the pages take it: spaces collapsed, on one line, at most
     :data:`PLAYER_NAME_MAX` characters. A new start with a name on several lines (or holding a tab
-    or another control character) or a longer one is refused (``error``, at ``where``); ``logged``:
-    a line already in a log, read as it was, shown collapsed onto one line and cut short, never
-    refused."""
-    from .errors import shown
-
+    or another control character) or a longer one is refused (``error``, at ``where``:
+    :func:`name_problem`); ``logged``: a line already in a log, read as it was, shown collapsed onto
+    one line and cut short, never refused."""
     if logged:
         return logged_text(name, PLAYER_NAME_MAX)
-    text = " ".join(name.split())
-    expected = f"a name on one line, at most {PLAYER_NAME_MAX} characters"
-    if not one_line(name.strip()):
-        raise error(f"player {k}'s name must be one line (no line break, tab or other control character)",
-                    where=where, expected=expected, found=shown(name, 40),
-                    suggestion="Write the name on one line.")
-    if len(text) > PLAYER_NAME_MAX:
-        raise error(f"player {k}'s name is {len(text)} characters long", where=where, expected=expected,
-                    found=shown(text, 40), suggestion="Shorten it.")
-    hidden = format_character(text)
-    if hidden is not None:  # (a zero-width space: a look-alike name; a direction mark turns lines)
-        raise error(f"player {k}'s name holds an invisible format character ({hidden})", where=where,
-                    expected=expected, found=shown(text, 40), suggestion="Type the name again without it.")
-    return text
+    problem = name_problem(name, f"player {k}'s name", PLAYER_NAME_MAX, error=error, collapse=True,
+                           where=where)
+    if problem is not None:
+        raise problem
+    return " ".join(name.split())
 
 
 #: The words a sheet's cell (or a ``--kind`` filter) writes true and false with.

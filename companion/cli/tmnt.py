@@ -161,39 +161,55 @@ class _Resolver:
         return self._db
 
     def __call__(self, text: str, *, role: str, card_type: str, default_kind: str = "normal") -> Any:
-        from ..errors import closest
-        from ..tmnt.attack import ATTRIBUTES, bare_counter, bare_power, from_card, looks_like_spec, parse_spec
+        """The BattleCard ``--ROLE TEXT`` gives: a card of the data it names (:meth:`card`), else the card
+        written out (``ATTR:POWER[:KIND]``, a Counter's bare Power); ``None`` for a name the data does not
+        hold, kept in :attr:`unknown` (every unknown name is said at once)."""
+        from ..tmnt.attack import ATTRIBUTES, bare_counter, bare_power, from_card, parse_spec
 
+        try:
+            card = self.card(text, card_type=card_type, where=f"--{role}", counter=role == "counter")
+        except UnknownCardError as exc:
+            self.unknown.append(exc)
+            return None
+        if card is not None:
+            return from_card(card)
         if role == "counter" and bare_power(text):
             return bare_counter(text, where="--counter")
-        if looks_like_spec(text):
-            return parse_spec(text, card_type=card_type, where=f"--{role} {text!r}",
-                              default_kind=default_kind)
         if not text.strip():
             raise CompanionError(f"--{role}: empty card", expected="ATTR:POWER[:KIND] or a card name")
-        db = self.load()
-        try:
-            card = self._find(db, text)
-            self._note_printings(db, card, text)
-            return from_card(card)
-        except UnknownCardError as exc:
-            if ":" in text and not self._db.suggest(text):  # a mistyped ATTR:POWER, not a name
-                parse_spec(text, card_type=card_type, where=f"--{role} {text!r}")
-            if text.strip().lower() in ATTRIBUTES:  # an Attribute without its power
-                raise CompanionError(f"--{role} {text!r} is an Attribute without a power",
-                                     expected=f"ATTR:POWER (e.g. {text.strip().lower()}:3) or a card name",
-                                     suggestion="Add the card's power after a colon.") from None
-            # the closest cards of the kind this option takes (a Character for --character)
-            of_type = [c.name for c in db.of_type(card_type)]
-            self.unknown.append(UnknownCardError(text.strip(), "tmnt", closest(text.strip(), of_type) or
-                                                 exc.suggestions, where=f"--{role}"))
-            return None
+        if text.strip().lower() in ATTRIBUTES:  # an Attribute without its power
+            raise CompanionError(f"--{role} {text!r} is an Attribute without a power",
+                                 expected=f"ATTR:POWER (e.g. {text.strip().lower()}:3) or a card name",
+                                 suggestion="Add the card's power after a colon.")
+        # ATTR:POWER[:KIND], or a mistyped one: its own error says how it is written
+        return parse_spec(text, card_type=card_type, where=f"--{role} {text!r}", default_kind=default_kind)
 
-    @staticmethod
-    def _find(db: Any, text: str) -> Any:
-        """The card by id or name; a title typed with plain or curly apostrophes is the same title
-        (:meth:`companion.cards.CardDB.lookup`)."""
-        return db.find(text)
+    def card(self, text: str, *, card_type: str, where: str, counter: bool = False,
+             name_only: bool = False) -> Any:
+        """The card of the data that ``text`` names (its id or name: :meth:`~companion.cards.CardDB.lookup`),
+        as ``tmnt attack`` and the attack events of ``tmnt do`` read a card alike; ``None`` when ``text`` is
+        a card written out, not a name, for the caller to read as such: ``ATTR:POWER[:KIND]``, a Counter's
+        bare Power (``counter``), nothing, an Attribute without its Power, or a mistyped ``ATTR:POWER`` (a
+        colon, and no card's name close to it). ``name_only``: ``text`` is a name (an object's ``name``),
+        never a card written out. A title of several printings is read as the first, said once
+        (:meth:`_note_printings`). A name the data does not hold is an :class:`UnknownCardError` at
+        ``where``, with the closest names of ``card_type`` (the type the option or field takes), else of
+        any card."""
+        from ..errors import closest
+        from ..tmnt.attack import ATTRIBUTES, bare_power, looks_like_spec
+
+        written = (counter and bare_power(text)) or looks_like_spec(text) or not text.strip()
+        if written and not name_only:
+            return None
+        db = self.load()
+        card = db.lookup(text)
+        if card is not None:
+            self._note_printings(db, card, text)
+            return card
+        if not name_only and ((":" in text and not db.suggest(text)) or text.strip().lower() in ATTRIBUTES):
+            return None
+        near = closest(text.strip(), [c.name for c in db.of_type(card_type)]) or db.suggest(text)
+        raise UnknownCardError(text.strip(), "tmnt", near, where=where)
 
     def _note_printings(self, db: Any, card: Any, text: str) -> None:
         """Say once per title which printing a name chose, when the title has several: the first, a
@@ -443,7 +459,7 @@ def _named_cards(events: list[Any], log: str, extra: list[str]) -> list[Any]:
     or ``power``, becomes the card's object (type, attribute, power, kind, name; the object's own fields
     kept), which the log keeps, so a replay needs no card data. A name the card data does not hold is
     refused (nothing written) with the closest names of the card type the field takes. Returns the notes
-    on which printing a name chose (:meth:`_Resolver._note_printings`)."""
+    on which printing a name chose (:meth:`_Resolver.card`)."""
     from ..errors import LogError
     from .batch import refusal
 
@@ -469,34 +485,29 @@ def _named_cards(events: list[Any], log: str, extra: list[str]) -> list[Any]:
 
 def _card_named(resolve: _Resolver, value: Any, where: str, card_type: str, *, counter: bool = False) -> Any:
     """``value`` (a card in an attack event) as the card data gives it, when it names a card
-    (:func:`_named_cards`); as it is otherwise (ATTR:POWER, a Counter's bare Power, a full object: the
-    tracker reads those)."""
-    from ..errors import closest
-    from ..tmnt.attack import ATTRIBUTES, CARD_FORMS, bare_power, from_card, looks_like_spec
+    (:func:`_named_cards`, by :meth:`_Resolver.card`, as ``tmnt attack`` reads one); as it is otherwise
+    (ATTR:POWER, a Counter's bare Power, a full object, one of a card not in the data with its Attribute
+    given: the tracker reads those)."""
+    from ..tmnt.attack import CARD_FORMS, from_card
     from .batch import watched
 
     if isinstance(value, str):
         name = value
-        if (counter and bare_power(value)) or looks_like_spec(value) or not value.strip() \
-                or value.strip().lower() in ATTRIBUTES:
-            return value
     elif isinstance(value, dict) and isinstance(value.get("name"), str) \
             and ("attribute" not in value or "power" not in value):
         name = value["name"]
     else:
         return value
-    db = resolve.load()
-    card = db.lookup(name)
-    if card is None:
-        if isinstance(value, str) and ":" in value and not db.suggest(value):
-            return value  # a mistyped ATTR:POWER, not a name: the tracker says how it is written
+    try:
+        card = resolve.card(name, card_type=card_type, where=where, counter=counter,
+                            name_only=isinstance(value, dict))
+    except UnknownCardError as unknown:
         if isinstance(value, dict) and "attribute" in value:
             return value  # a card not in the data, its Attribute given (its Power unknown)
-        near = closest(name.strip(), [c.name for c in db.of_type(card_type)]) or db.suggest(name)
-        unknown = UnknownCardError(name.strip(), "tmnt", near, where=where)
         raise CompanionError(unknown.message, where=where, expected=CARD_FORMS,
                              suggestion=unknown.suggestion) from None
-    resolve._note_printings(db, card, name)
+    if card is None:
+        return value
     found = from_card(card).to_json()
     return watched({**found, **value} if isinstance(value, dict) else found)
 

@@ -866,20 +866,31 @@ class TmntTracker(Tracker[Game]):
             return ""
         if self.replaying:
             return logged_text(reason if isinstance(reason, str) else shown(reason, 10**6), REASON_MAX)
-        if not isinstance(reason, str):
-            raise LogError(f"correct: 'reason' must be text, not {shown(reason, 40)}",
-                           expected=f"words on one line, at most {REASON_MAX} characters",
-                           suggestion='Write it in quotes, e.g. "reason": "Splinter\'s text".')
-        if not one_line(reason.strip()):  # (as a name: a tab breaks the board's line too)
-            raise LogError("correct: 'reason' must be one line (no line break, tab or other control "
-                           "character)", found=shown(reason, 40),
-                           expected=f"words on one line, at most {REASON_MAX} characters",
-                           suggestion="Join its lines into one.")
-        text = reason.strip()
-        if len(text) > REASON_MAX:
-            raise LogError(f"correct: 'reason' is {len(text)} characters long",
-                           expected=f"at most {REASON_MAX}", suggestion="Shorten it.")
-        return text
+        refused = why_not_reason(reason)
+        if refused is not None:
+            raise refused
+        return str(reason).strip()
+
+
+def why_not_reason(reason: object, what: str = "correct: 'reason'") -> LogError | None:
+    """Why a new correction's ``reason`` (the words kept with it; ``what``: how the refusal names them) is
+    refused, or ``None``: it is text on one line of at most :data:`REASON_MAX` characters, spaces at its
+    ends aside. The tracker refuses the correction with it, and the page turns Apply correction off with
+    it while its Reason box holds such words; a line already logged is read as it was."""
+    if not isinstance(reason, str):
+        return LogError(f"{what} must be text, not {shown(reason, 40)}",
+                        expected=f"words on one line, at most {REASON_MAX} characters",
+                        suggestion='Write it in quotes, e.g. "reason": "Splinter\'s text".')
+    if not one_line(reason.strip()):  # (as a name: a tab breaks the board's line too)
+        return LogError(f"{what} must be one line (no line break, tab or other control character)",
+                        found=shown(reason, 40),
+                        expected=f"words on one line, at most {REASON_MAX} characters",
+                        suggestion="Join its lines into one.")
+    text = reason.strip()
+    if len(text) > REASON_MAX:
+        return LogError(f"{what} is {len(text)} characters long", expected=f"at most {REASON_MAX}",
+                        suggestion="Shorten it.")
+    return None
 
 
 def _attacker(raw: Any, zone_kind: str | None, *, logged: bool = True) -> BattleCard:

@@ -97,6 +97,7 @@ from ..tmnt.game import (
     why_not_correct,
     why_not_from_hand,
     why_not_next,
+    why_not_reason,
     zone_words,
 )
 from ..verdict import Verdict, plural, verdict_html
@@ -731,6 +732,8 @@ class GameTracker(ui.TrackerPage):
         self.fix_player.observe(lambda _c: None if self._renaming else self._load_fix(), "value")
         for box in self._fix_boxes().values():  # Apply correction is on once a box differs from the game
             box.observe(lambda _c: None if self._filling else self._fix_ready(), "value")
+        # (and off while the reason typed is one the tracker refuses: on several lines, too long)
+        self.fix_reason.observe(lambda _c: None if self._filling else self._fix_ready(), "value")
         corrections = w.Accordion([w.VBox([
             w.HTML("For card texts the tracker does not know (draws, discards, Items): set the counts."),
             self.fix_player, w.HBox([self.fix_hand, self.fix_deck, self.fix_trash, self.fix_items]),
@@ -1002,8 +1005,9 @@ class GameTracker(ui.TrackerPage):
 
     def _fix_ready(self) -> None:
         """Apply correction is on only when a correction can be made (:func:`~companion.tmnt.game.
-        why_not_correct`: a game) and a box differs from the game's count (:meth:`_fix_changes`); why not
-        is said under it. Recomputed on every redraw and as a box or the player changes."""
+        why_not_correct`: a game), a box differs from the game's count (:meth:`_fix_changes`) and the
+        reason typed is one the tracker takes (:func:`~companion.tmnt.game.why_not_reason`); why not is
+        said under it. Recomputed on every redraw and as a box, the reason or the player changes."""
         reason = _off(self.state, why_not_correct(self.state), when_over=True)
         if reason is None:
             try:
@@ -1011,10 +1015,16 @@ class GameTracker(ui.TrackerPage):
             except CompanionError as refused:
                 reason = _sentence(refused)
             else:
-                reason = None if changed else _sentence(CompanionError(NOTHING_TO_FIX,
-                                                                        suggestion=CHANGE_A_COUNT))
+                words = why_not_reason(self._fix_reason(), "the Reason")  # (the box, by its name)
+                reason = (_sentence(CompanionError(NOTHING_TO_FIX, suggestion=CHANGE_A_COUNT)) if not changed
+                          else None if words is None else _sentence(words))
         ui.gate(self.fix_apply, reason)
         self.fix_off.value = ui.off_reasons([self.fix_apply], skip=(UNUSABLE,))
+
+    def _fix_reason(self) -> str:
+        """The reason a correction from the boxes keeps: the Reason box's words (the tracker checks them:
+        one line, :func:`~companion.tmnt.game.why_not_reason`), or "set by hand"."""
+        return str(self.fix_reason.value).strip() or "set by hand"
 
     def _correct(self) -> None:
         """Set the counts changed in the boxes; the others are left as the log holds them (another
@@ -1030,8 +1040,7 @@ class GameTracker(ui.TrackerPage):
                 raise CompanionError("start a game first")
             if not changed:  # (off before the click: a page another window made stale, read again)
                 raise CompanionError(NOTHING_TO_FIX, suggestion=CHANGE_A_COUNT)
-            reason = str(self.fix_reason.value).strip() or "set by hand"  # (the tracker checks it: one line)
-            return {"event": "correct", "player": player, **changed, "reason": reason}
+            return {"event": "correct", "player": player, **changed, "reason": self._fix_reason()}
 
         try:  # (a redraw of the same game keeps the counts typed in: _load_fix)
             self._locked(build, "the correction", self._game_on_show(), said_below=True)

@@ -840,8 +840,7 @@ class VillageCompanion(ui.TrackerPage):
             _p, m = self.state.mouse(uid)
         except RuleError:
             return None
-        card = self.db().lookup(m.name)
-        return card if card is not None and card.type in ("basic-mouse", "mega-mouse") else None
+        return self.tracker.mouse_card(m)  # (the tracker's card data: the page's, attached)
 
     def _fill_abilities(self) -> None:
         """Offer the selected mouse's abilities (card data) and fill in the chosen one's Fruit cost.
@@ -1172,7 +1171,7 @@ class VillageCompanion(ui.TrackerPage):
         if wrong is not None:
             raise wrong
         if card is None:
-            check_item_or_magic_name(self.db(), kind, name)
+            check_item_or_magic_name(self.db(), kind, name, card=None)
             return name
         if kind == "magic":
             clash = why_not_magic_kind(card, self.magic_kind.value == "instant",
@@ -1200,19 +1199,19 @@ class VillageCompanion(ui.TrackerPage):
         if card is not None:
             stats = {"atk": card.get("atk") if atk is None else atk,
                      "def": card.get("def") if dfn is None else dfn}
-            unknown = why_not_unknown_stats(self.db(), card.name, stats["atk"], stats["def"])
+            unknown = why_not_unknown_stats(self.db(), card.name, stats["atk"], stats["def"], card=card)
             if unknown is not None:  # (a card whose data gives no ATK or DEF: the tracker's rule)
                 raise unknown
             return {"name": card.name, **stats}, ()
         notes: tuple[str, ...] = ()
         try:  # (its stats left out: whether the name is a misspelt mouse card)
-            check_mouse_name(self.db(), name, None, None)
+            check_mouse_name(self.db(), name, None, None, card=None)
         except RuleError as misspelt:
             if atk is None or dfn is None:
                 raise
             notes = (f"{misspelt.message} Played as a mouse of your own with the ATK and DEF typed; Undo if "
                      "the name is misspelt.",)
-        unknown = why_not_unknown_stats(self.db(), name, atk, dfn)  # (the tracker's rule and words)
+        unknown = why_not_unknown_stats(self.db(), name, atk, dfn, card=None)  # (the tracker's rule, words)
         if unknown is not None:
             raise unknown
         return {"name": name or ("Mega Mouse" if kind == "mega-mouse" else "Basic Mouse"),

@@ -65,7 +65,7 @@ from ..eventlog import (
     redone_said,
     undone_said,
 )
-from ..textio import PLAYER_NAME_MAX, format_character, one_line, player_names
+from ..textio import PLAYER_NAME_MAX, name_problem, player_names
 from ..verdict import plural
 from .battle import MP_DAMAGE, Attack, BattleResult, Fighter, resolve_battle, stats_typed
 
@@ -916,26 +916,13 @@ NEW_NAME_FIELDS = {"play_basic": ("name", "the mouse's name"), "summon_mega": ("
 def why_not_card_text(name: object, what: str = "the card's name") -> RuleError | None:
     """Why ``name``, a card named by a new action (``what``: which name, in words), is refused, or ``None``:
     it is one line of at most :data:`CARD_NAME_MAX` characters without an invisible format character, as a
-    player's name is (:func:`~companion.textio.player_name`): a pasted paragraph or a line break would
-    become a mouse id and break every line that shows it. Not text: ``None`` (the event's own check says
-    so). The tracker refuses a new event with it (:meth:`VillageTracker.complete`) and the page turns the
-    button off with it; a line already logged is read as it was."""
+    player's name is (one check: :func:`~companion.textio.name_problem`): a pasted paragraph or a line break
+    would become a mouse id and break every line that shows it. Not text: ``None`` (the event's own check
+    says so). The tracker refuses a new event with it (:meth:`VillageTracker.complete`) and the page turns
+    the button off with it; a line already logged is read as it was."""
     if not isinstance(name, str):
         return None
-    text = name.strip()
-    expected = f"a name on one line, at most {CARD_NAME_MAX} characters"
-    if not one_line(text):
-        return RuleError(f"{what} must be one line (no line break, tab or other control character)",
-                         expected=expected, found=shown(text, CARD_NAME_MAX),
-                         suggestion="Write the name on one line.")
-    if len(text) > CARD_NAME_MAX:
-        return RuleError(f"{what} is {len(text)} characters long", expected=expected,
-                         found=shown(text, CARD_NAME_MAX), suggestion="Shorten it.")
-    hidden = format_character(text)
-    if hidden is not None:  # (a look-alike of another card's name, or a line turned around)
-        return RuleError(f"{what} holds an invisible format character ({hidden})", expected=expected,
-                         found=shown(text, CARD_NAME_MAX), suggestion="Type the name again without it.")
-    return None
+    return name_problem(name, what, CARD_NAME_MAX, error=RuleError)
 
 
 def unknown_event(kind: object) -> LogError:
@@ -960,32 +947,46 @@ def card_names(db: Any, *types: str) -> list[str]:
     return sorted({c.name for c in db.of_type(*types)})
 
 
-def check_mouse_name(db: Any, name: object, atk: object, dfn: object) -> None:
+#: A card argument left out: the function looks the card up itself (a caller that has looked it up passes it
+#: on, ``None`` for a name that is no card of the data, so that one play looks its card up once).
+LOOK_UP: Any = object()
+
+
+def _card_of(db: Any, name: object, card: Any) -> Any:
+    """``card`` as passed on (:data:`LOOK_UP`: the card ``name`` names in ``db``, looked up now)."""
+    if card is not LOOK_UP:
+        return card
+    return db.lookup(name) if isinstance(name, str) and name.strip() else None
+
+
+def check_mouse_name(db: Any, name: object, atk: object, dfn: object, *, card: Any = LOOK_UP) -> None:
     """Refuse a mouse played under a name the card data ``db`` does not know but is close to one of
     its mice, with its ATK or DEF not given: a misspelt card (it would play with unknown stats, and
     its attack be refused later), named with the closest mice. A mouse of one's own plays with its
     ATK and DEF given; a name close to no card (only a part of one: "A"), or no data, is left to
-    :func:`unknown_card_note`."""
+    :func:`unknown_card_note`. ``card``: the card the name names, when the caller has looked it up."""
     if atk is not None and dfn is not None:
         return
-    check_card_name(db, name, tuple(MOUSE_TYPES.values()), f"{OWN_MOUSE_HINT}.")
+    check_card_name(db, name, tuple(MOUSE_TYPES.values()), f"{OWN_MOUSE_HINT}.", card=card)
 
 
-def why_not_unknown_stats(db: Any, name: object, atk: object, dfn: object) -> RuleError | None:
+def why_not_unknown_stats(db: Any, name: object, atk: object, dfn: object, *,
+                          card: Any = LOOK_UP) -> RuleError | None:
     """Why a new mouse named ``name`` cannot be played with the ATK ``atk`` and DEF ``dfn`` it has (``None``:
     not given, and no card gives it), or ``None``: a mouse whose ATK or DEF is unknown cannot battle (its
     attack, or an attack on it, is refused: Attack / Defense Structure), so a mouse that is no card of the
     data ``db`` plays as a mouse of one's own, with both typed (:data:`OWN_MOUSE_HINT`). The tracker refuses
     a new mouse with it and the page turns Play Basic Mouse and Summon Mega Mouse off with it, in the same
     words; a line already logged is read as it was. Without card data (``None``) a name cannot be told
-    from a card's, so it passes: its ATK and DEF may be given later (``stats``)."""
+    from a card's, so it passes: its ATK and DEF may be given later (``stats``). ``card``: the card the
+    name names, when the caller has looked it up (:data:`LOOK_UP`)."""
     if db is None or (atk is not None and dfn is not None):
         return None
     text = name.strip() if isinstance(name, str) else ""
     if not text:
         return RuleError("type the mouse's name (its card fills in ATK and DEF), or ATK and DEF for a mouse "
                          "of your own")
-    card = db.lookup(text)
+    card = _card_of(db, text, card)
     if card is None:
         return RuleError(f"{text!r} is not a card in the data. {OWN_MOUSE_HINT}.")
     missing = " and ".join(stat for stat, value in (("ATK", atk), ("DEF", dfn)) if value is None)
@@ -993,13 +994,15 @@ def why_not_unknown_stats(db: Any, name: object, atk: object, dfn: object) -> Ru
                      f"is unknown cannot battle; give its {missing} as printed on the card", cite=CITE_BATTLE)
 
 
-def check_card_name(db: Any, name: object, types: tuple[str, ...], hint: str | None = None) -> None:
+def check_card_name(db: Any, name: object, types: tuple[str, ...], hint: str | None = None, *,
+                    card: Any = LOOK_UP) -> None:
     """Refuse a card named ``name``, not in the card data ``db`` but close to one of its cards of
     ``types``: a misspelt card ("Walnut Sheild"), named with the closest cards ("did you mean 'Walnut
     Shield'?"), ``hint`` saying what else to do. One rule for a mouse (:func:`check_mouse_name`), an
     Item and a Magic card; a name close to no card (only a part of one: "A"), or no data, passes, a card
-    of one's own (:func:`unknown_card_note`)."""
-    if db is None or not isinstance(name, str) or not name.strip() or db.lookup(name) is not None:
+    of one's own (:func:`unknown_card_note`). ``card``: the card the name names, when the caller has
+    looked it up (:data:`LOOK_UP`)."""
+    if db is None or not isinstance(name, str) or not name.strip() or _card_of(db, name, card) is not None:
         return
     typed = name.strip().lower()
     meant = [m for m in closest(typed, card_names(db, *types))
@@ -1013,12 +1016,13 @@ def check_card_name(db: Any, name: object, types: tuple[str, ...], hint: str | N
 OWN_CARD_HINT = "For a card of your own, give it a name no card of the data has."
 
 
-def check_item_or_magic_name(db: Any, kind: str, name: object) -> None:
+def check_item_or_magic_name(db: Any, kind: str, name: object, *, card: Any = LOOK_UP) -> None:
     """Refuse the Item or Magic card named ``name`` (``kind``: the event, ``item`` or ``magic``) when it
     is not in the card data ``db`` but close to one of its cards of that type (:func:`check_card_name`,
     with what to do for a card of one's own): the tracker refuses a new event with it (``village do``
-    before anything is written) and the page turns the button off with it."""
-    check_card_name(db, name, (CARD_TYPES[kind],), OWN_CARD_HINT)
+    before anything is written) and the page turns the button off with it. ``card``: the card the name
+    names, when the caller has looked it up."""
+    check_card_name(db, name, (CARD_TYPES[kind],), OWN_CARD_HINT, card=card)
 
 
 def unknown_card_note(db: Any, event: Mapping[str, Any]) -> str | None:
@@ -1212,12 +1216,12 @@ class VillageTracker(Tracker[VillageState]):
         out = copy.copy(event)  # (a copy of the same type: the CLI's events note what was read)
         if kind in CARD_TYPES:
             name = event.get("name")
-            card = db.lookup(name) if isinstance(name, str) and name.strip() else None
+            card = _card_of(db, name, LOOK_UP)  # (looked up once, and passed on)
             if card is None:  # a misspelt card is no card of one's own
                 if kind in MOUSE_TYPES:
-                    check_mouse_name(db, name, event.get("atk"), event.get("def"))
+                    check_mouse_name(db, name, event.get("atk"), event.get("def"), card=None)
                 else:
-                    check_item_or_magic_name(db, kind, name)
+                    check_item_or_magic_name(db, kind, name, card=None)
                 return event
             check_card_type(card, CARD_TYPES[kind])
             out["name"] = card.name
@@ -1298,13 +1302,18 @@ class VillageTracker(Tracker[VillageState]):
         theirs = f", {len(m.foreign)} to {state.players[1 - p].name}'s (their Item)" if m.foreign else ""
         return f"{plural(m.own_cards, 'card')} to the discard pile{theirs}"
 
-    def _new_mouse(self, state: VillageState, event: Event, kind: str) -> tuple[VillageState, FieldMouse]:
+    def _new_mouse(self, state: VillageState, event: Event,
+                   kind: str) -> tuple[VillageState, FieldMouse, Any]:
+        """``state`` with the mouse ``event`` plays numbered, the mouse, and its card (looked up once here,
+        for the fold's checks and notes; :meth:`complete` looked it up once for the new event's)."""
         name = event.get("name") or ("Mega Mouse" if kind == "mega" else "Basic Mouse")
         if not isinstance(name, str):
             raise RuleError(f"name must be text, not {shown(name, 40)}")
         atk = _int(event, "atk", None, minimum=0, maximum=self._cap)
         dfn = _int(event, "def", None, minimum=0, maximum=self._cap)
-        unknown = None if self.replaying else why_not_unknown_stats(self.cards, event.get("name"), atk, dfn)
+        card = self.mouse_card_named(name)
+        unknown = None if self.replaying else why_not_unknown_stats(self.cards, event.get("name"), atk, dfn,
+                                                                    card=card)
         if unknown is not None:  # (an older log's mouse of unknown stats is kept as it was played)
             raise unknown
         number = state.next_uid
@@ -1316,12 +1325,12 @@ class VillageTracker(Tracker[VillageState]):
         elif logged is not None:
             number = self._mouse_number(state, logged)
         m = FieldMouse(f"{name} #{number}", name, kind, atk, dfn, state.turn)
-        return replace(state, next_uid=max(state.next_uid, number + 1), uids=(*state.uids, m.uid)), m
+        return replace(state, next_uid=max(state.next_uid, number + 1), uids=(*state.uids, m.uid)), m, card
 
-    def _stats_note(self, m: FieldMouse) -> tuple[str, ...]:
-        """An ATK or DEF typed other than the mouse's card's, said beside its play (never refused:
-        :func:`~companion.village.battle.stats_typed`)."""
-        card = self.mouse_card(m)
+    @staticmethod
+    def _stats_note(m: FieldMouse, card: Any) -> tuple[str, ...]:
+        """An ATK or DEF typed other than the mouse's card's (``card``: its card data, or ``None``), said
+        beside its play (never refused: :func:`~companion.village.battle.stats_typed`)."""
         said = stats_typed(card, m.atk, m.defense) if card is not None else None
         return (f"{said} ({CITE_EFFECTS})",) if said else ()
 
@@ -1449,33 +1458,33 @@ class VillageTracker(Tracker[VillageState]):
                        last=(f"Step {to}: {step_title(to)}",))
 
     def _on_play_basic(self, state: VillageState, e: Event) -> VillageState:
-        state, m = self._new_mouse(state, e, "basic")
+        state, m, card = self._new_mouse(state, e, "basic")
         pl = state.players[state.current]
         state = _set_player(state, state.current, replace(pl, field=(*pl.field, m)))
         state = replace(state, t=replace(state.t, mouse_played="basic"))
         return replace(self._advance(state, "play_basic"),
-                       last=(f"{pl.name} plays {m.uid}", *self._stats_note(m)))
+                       last=(f"{pl.name} plays {m.uid}", *self._stats_note(m, card)))
 
     def _on_summon_mega(self, state: VillageState, e: Event) -> VillageState:
         sac = self._mouse_for(state, "summon_mega", e.get("sacrifice"),
                               sacrifice_allowed=e.get("sacrifice_allowed") is True)
         gone = self._gone_words(state, sac, state.mouse(sac.uid)[0])
         state = self._remove_mouse(state, sac.uid)
-        state, m = self._new_mouse(state, e, "mega")
+        state, m, card = self._new_mouse(state, e, "mega")
         pl = state.players[state.current]
         state = _set_player(state, state.current, replace(pl, field=(*pl.field, m)))
         state = replace(state, t=replace(state.t, mouse_played="mega"))
         return replace(self._advance(state, "summon_mega"),
                        last=(f"{pl.name} sacrifices {sac.uid} ({gone}) and plays "
-                             f"{m.uid}; {self._mega_may(state, m)}", *self._stats_note(m)))
+                             f"{m.uid}; {self._mega_may(state, card)}", *self._stats_note(m, card)))
 
-    def _mega_may(self, state: VillageState, m: FieldMouse) -> str:
+    @staticmethod
+    def _mega_may(state: VillageState, card: Any) -> str:
         """What a Mega Mouse just summoned may still do this turn (Mega Mice may use their ability and
         attack the turn they come: Card Descriptions), as far as the turn allows: no ability once the
         attack is declared (Step 4 comes before it), no attack on the first turn or once declared, and no
-        ability for a card the card data gives none. The turn's limits are :func:`why_not`'s, as the
-        ability and the attack themselves meet them."""
-        card = self.cards.lookup(m.name) if self.cards is not None else None
+        ability for a card the card data gives none (``card``: its card data, ``None`` for a mouse not in
+        it). The turn's limits are :func:`why_not`'s, as the ability and the attack themselves meet them."""
         has_ability = card is None or why_no_ability(card) is None  # (a mouse not in the data: it may)
         no_attack = why_not(state, "attack")
         may = [*(["use its ability"] if has_ability and why_not(state, "ability") is None else []),
@@ -1631,7 +1640,11 @@ class VillageTracker(Tracker[VillageState]):
 
     def mouse_card(self, m: FieldMouse) -> Any:
         """The card data of the mouse ``m`` (``None``: no data, or not a mouse card of it)."""
-        card = self.cards.lookup(m.name) if self.cards is not None else None
+        return self.mouse_card_named(m.name)
+
+    def mouse_card_named(self, name: str) -> Any:
+        """The mouse card named ``name`` in the card data (``None``: no data, or no mouse card of it)."""
+        card = self.cards.lookup(name) if self.cards is not None else None
         return card if card is not None and card.type in MOUSE_TYPES.values() else None
 
     @staticmethod
