@@ -584,6 +584,8 @@ _CSV_ROW_LAST = re.compile(r'^(?P<rest>.+?)\s*[,;\t]\s*"?(?P<count>\d+)"?\s*$')
 #: Header cells of a CSV decklist: the count's column and the card's (any case).
 _CSV_COUNT = {"count", "qty", "quantity", "copies", "amount", "number", "n", "#", "x"}
 _CSV_CARD = {"card", "name", "card name", "cardname", "card_name", "id", "card id", "card_id", "title"}
+#: The card columns that hold an id (one printing), where the others may hold a name several printings share.
+_CSV_ID = {"id", "card id", "card_id"}
 
 
 #: A header cell: a column's name (words, never starting with a digit as a row's count does).
@@ -599,11 +601,53 @@ def _csv_header(cells: list[str]) -> bool:
             and any(len(c) > 1 and c.lower() in _CSV_COUNT | _CSV_CARD for c in named))
 
 
-def _header_columns(cells: list[str]) -> tuple[int | None, int | None]:
-    """The header's count column and card column (``None``: it has none)."""
+#: A CSV decklist's columns: its count's, its card's, and the name column read in a row whose card cell is
+#: empty (``None``: none; a header with an id column and a name column has one: :func:`_header_columns`).
+Columns = tuple[int, int, int | None]
+
+
+def _header_columns(cells: list[str]) -> tuple[int | None, int | None, int | None]:
+    """The header's count column, card column and name column (``None``: it has none). The card column is
+    its id column when it has one beside a column of names (``count,name,id``, in any order: an id names one
+    printing, where a name may be shared by several), and that column of names is then read only in a row
+    whose id cell is empty; else its first card column."""
     low = [c.lower() for c in cells]
     count_col = next((i for i, c in enumerate(low) if c in _CSV_COUNT), None)
-    return count_col, next((i for i, c in enumerate(low) if c in _CSV_CARD and i != count_col), None)
+    cards = [i for i, c in enumerate(low) if c in _CSV_CARD and i != count_col]
+    ids = [i for i in cards if low[i] in _CSV_ID]
+    names = [i for i in cards if i not in ids]
+    if ids and names:
+        return count_col, ids[0], names[0]
+    return count_col, cards[0] if cards else None, None
+
+
+def _whole(cell: str) -> bool:
+    """Whether a cell is a count's digits (``3``): what tells a row's count from its card."""
+    return bool(re.fullmatch(r"\d+", cell))
+
+
+def _row_columns(cells: Sequence[str], columns: Columns | None) -> tuple[Columns, int, int]:
+    """Where one row of a CSV decklist keeps its count and its card, as :func:`parse_csv` reads it and
+    :func:`csv_layout` edits it (the one place these rules live): the sheet's ``columns`` (its header's;
+    ``None`` before the first row of a sheet without a header, which that row sets: a count then a card,
+    unless it is two cells, a card then a count); in a row of two cells whose card cell holds the count
+    (``Acorn Scout,3``), the other way round; a row whose card cell is empty reads the sheet's name column,
+    if any. Gives the columns for the rows after it, and this row's count and card indexes (a cell past
+    the row's end is empty)."""
+    if columns is None:  # no header: the first row says which is which
+        card_first = len(cells) == 2 and _whole(cells[1]) and not _whole(cells[0])
+        columns = (1, 0, None) if card_first else (0, 1, None)
+    count_col, card_col, name_col = columns
+
+    def cell(i: int) -> str:
+        return cells[i] if i < len(cells) else ""
+
+    if max(len(cells), count_col + 1, card_col + 1) == 2 and _whole(cell(card_col)) \
+            and not _whole(cell(count_col)):
+        return columns, card_col, count_col  # this row has them the other way round
+    if name_col is not None and not cell(card_col):
+        return columns, count_col, name_col
+    return columns, count_col, card_col
 
 
 def _header_issue(number: int, line: str, cells: list[str], count_col: int | None) -> LineIssue:
@@ -696,9 +740,12 @@ class CsvLayout:
     header: tuple[str, ...]  #: the header row's cells (none: the list has no header)
     count_col: int
     card_col: int
-    #: its card rows: (line number, from 1; the row's count column; its card column; its cells)
+    #: its card rows: (line number, from 1; the row's count column; its card column; its cells, with an
+    #: empty one for each of those two past the row's end)
     rows: tuple[tuple[int, int, int, tuple[str, ...]], ...]
     last: int  #: the line number of its last row, header or card (0: none)
+    #: the column of names read where the card column (then an id column) is empty (:func:`_header_columns`)
+    name_col: int | None = None
 
     @property
     def width(self) -> int:
@@ -710,6 +757,12 @@ class CsvLayout:
         """The header's columns a decklist does not read (``note``): what a text list cannot keep."""
         return [c for i, c in enumerate(self.header) if c and i not in (self.count_col, self.card_col)]
 
+    @property
+    def by_id(self) -> bool:
+        """Whether its card column is an id column (``id``, ``card_id``): a new row names its card there
+        by id (and by name in :attr:`name_col`, if any)."""
+        return bool(self.header) and self.header[self.card_col].lower() in _CSV_ID
+
 
 def csv_layout(text: str) -> CsvLayout | None:
     """The layout of the CSV decklist ``text`` as :func:`parse_csv` reads it (its separator, header,
@@ -719,8 +772,7 @@ def csv_layout(text: str) -> CsvLayout | None:
     if sep is None:
         return None
     header: tuple[str, ...] = ()
-    count_col: int | None = None
-    card_col: int | None = None
+    columns: Columns | None = None
     rows: list[tuple[int, int, int, tuple[str, ...]]] = []
     last = 0
     for number, raw in data:
@@ -729,22 +781,17 @@ def csv_layout(text: str) -> CsvLayout | None:
             continue
         last = number
         if number == head:
-            count_col, card_col = _header_columns(cells)
+            count_col, card_col, name_col = _header_columns(cells)
             if count_col is None or card_col is None:
                 return None
-            header = tuple(cells)
+            header, columns = tuple(cells), (count_col, card_col, name_col)
             continue
-        if count_col is None or card_col is None:  # no header: the first row says which is which
-            count_col, card_col = (1, 0) if len(cells) == 2 and re.fullmatch(r"\d+", cells[1]) and \
-                not re.fullmatch(r"\d+", cells[0]) else (0, 1)
-        here, there = count_col, card_col
-        digits = [bool(re.fullmatch(r"\d+", c)) for c in cells]
-        if len(cells) == 2 and digits[card_col] and not digits[count_col]:
-            here, there = there, here  # this row has them the other way round (as parse_csv reads it)
+        columns, here, there = _row_columns(cells, columns)
+        cells += [""] * (max(here, there) + 1 - len(cells))
         rows.append((number, here, there, tuple(cells)))
-    if count_col is None or card_col is None:
+    if columns is None:
         return None
-    return CsvLayout(sep, header, count_col, card_col, tuple(rows), last)
+    return CsvLayout(sep, header, columns[0], columns[1], tuple(rows), last, columns[2])
 
 
 def csv_row_text(cells: Sequence[str], delimiter: str = ",") -> str:
@@ -787,11 +834,13 @@ def _separator_issue(number: int, line: str, cells: list[str], delimiter: str, s
 def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
     """A decklist kept in a spreadsheet, saved as CSV: a header row ``count,card`` (or ``qty``,
     ``quantity``, ``copies``; ``card``, ``name``, ``id``; in either order), or no header and two
-    columns, a count and a card, in either order. Another column a header names (``set``, a note) is not
-    read: its cells are no part of the deck, with a warning in the list's ``warnings`` saying they stay in
-    the file (the deck builder's − and + and a save keep them: :mod:`.listtext`); a header without a count or
-    a card column (``count,nom``) is the one problem said. ``;`` and tabs separate cells too, and a first
-    line ``sep=;`` (Excel's) states the separator; a cell in quotes may hold the separator. Blank
+    columns, a count and a card, in either order (:func:`_row_columns`). A header with an ``id`` column
+    and a column of names reads the id (one printing: ``count,name,id``, ``2,Leonardo,leonardo-2`` is
+    leonardo-2), and the name where the id cell is empty. Another column a header names (``set``, a note)
+    is not read: its cells are no part of the deck, with a warning in the list's ``warnings`` saying they
+    stay in the file (the deck builder's − and + and a save keep them: :mod:`.listtext`); a header without a
+    count or a card column (``count,nom``) is the one problem said. ``;`` and tabs separate cells too, and a
+    first line ``sep=;`` (Excel's) states the separator; a cell in quotes may hold the separator. Blank
     lines, rows whose cells are all empty (a spreadsheet's ``,,`` or ``;;;``) and ``#`` or ``//``
     comments are skipped. One title row may stand above the header (:func:`_csv_title`: ``My deck,,``
     or ``Name: My deck``): it names the list; any other row there is a problem. Raise
@@ -803,8 +852,7 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
     issues: list[LineIssue] = []
     found: list[tuple[Card, int]] = []
     readings: list[str] = []
-    count_col: int | None = None
-    card_col: int | None = None
+    columns: Columns | None = None
     width = 0  # the header's columns (0: no header), whose cells a row may fill
     ignored: list[str] = []  # the header's columns a decklist does not take, as warnings
     above = 0  # rows above the header so far (the first may be the title)
@@ -820,29 +868,27 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
                 name = title or name
             continue
         if number == head:
-            count_col, card_col = _header_columns(cells)
+            count_col, card_col, name_col = _header_columns(cells)
             if count_col is None or card_col is None:  # no row can be read without both
                 issues.append(_header_issue(number, line, cells, count_col))
                 break
-            width = len(cells)
-            ignored += [f"line {number}: the column {c!r} is not read (a decklist takes a count and a "
+            columns, width = (count_col, card_col, name_col), len(cells)
+            ignored += [f"line {number}: the column {c!r} is read only in a row whose {cells[card_col]!r} "
+                        "cell is empty (an id names one printing, where a name may name several): elsewhere "
+                        "its cells are no part of the deck, and stay in the file as they are" if i == name_col
+                        else f"line {number}: the column {c!r} is not read (a decklist takes a count and a "
                         "card): its cells are no part of the deck, and stay in the file as they are"
                         for i, c in enumerate(cells)
                         if c and i not in (count_col, card_col)]
             continue
-        if count_col is None or card_col is None:  # no header: the first row says which is which
-            count_col, card_col = (1, 0) if len(cells) == 2 and re.fullmatch(r"\d+", cells[1]) and \
-                not re.fullmatch(r"\d+", cells[0]) else (0, 1)
+        columns, here, there = _row_columns(cells, columns)
         if (wrong := _separator_issue(number, line, cells, delimiter, said)) is not None:
             issues.append(wrong)
             continue
-        cells += [""] * (max(count_col, card_col) + 1 - len(cells))
+        cells += [""] * (max(*columns[:2], here, there) + 1 - len(cells))
         # (a cell under a column the header names but a decklist does not take is not read)
-        extra = [c for i, c in enumerate(cells) if i not in (count_col, card_col) and i >= width and c]
-        if len(cells) == 2 and re.fullmatch(r"\d+", cells[card_col]) and not re.fullmatch(r"\d+",
-                                                                                     cells[count_col]):
-            cells = cells[::-1]  # this row has them the other way round
-        token, key = cells[count_col], cells[card_col]
+        extra = [c for i, c in enumerate(cells) if i not in columns[:2] and i >= width and c]
+        token, key = cells[here], cells[there]
         if extra:
             holds = f"the header names {width} columns" if width else "a row holds a count and a card"
             issues.append(LineIssue(number, line, f"{len(cells)} cells: {holds} (put a card name holding "

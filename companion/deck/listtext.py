@@ -6,7 +6,7 @@ the other way): every other character stays as typed. In a CSV list they change 
 (:func:`bump_csv`: its other columns, quotes and title row kept). A list the parser reads as JSON
 (:func:`..decklist.list_form`) is rewritten from the list read instead (:func:`as_text`, :func:`bump`;
 :func:`csv_text` keeps a CSV list's comment lines), and :func:`file_text` is what a save writes in a
-file's form (never dropping a CSV list's column a text list cannot keep: :func:`text_loses`). The
+file's form (never dropping a CSV list's column a text or JSON list cannot keep: :func:`text_loses`). The
 rules of the text form (comments, a card's line, the ``Name:`` line) are the parser's own
 (:mod:`.decklist`). Pure text: no files (see :mod:`.saved`), no widgets.
 """
@@ -263,17 +263,18 @@ def _with_cell_count(line: str, sep: str, col: int, n: int) -> str | None:
     return line[:start] + cell + line[end:] if hits else None
 
 
-def bump_csv(text: str, db: CardDB, card: Card, delta: int) -> str:
-    """A CSV list with ``delta`` copies of ``card`` more (or fewer), changed where it is written: a
-    row's count cell changes, every other cell (a ``note`` column's, quotes, a title row, a ``sep=`` line)
-    and every other line stays as typed. One copy more goes in the card's first row with room for it,
-    else in a new row after its last one (after the list's last row when the card is new: the card by
-    name or id, a cell for each column of the header, empty); one copy fewer comes off its last row. A
-    row taken down to 0 goes, unless it holds a cell of another column (a note): it is then kept as a
-    comment line (``# 1,Apple,fav``), so nothing typed is lost. Refused (:class:`ListFormError`, the
-    list left as it is) when the list's layout cannot be told or a change would not read back as
-    meant."""
-    before = _read_csv(text, db)
+def bump_csv(text: str, db: CardDB, card: Card, delta: int, deck: Decklist | None = None) -> str:
+    """The CSV list ``text`` (read as ``deck``; ``None``: read here) with ``delta`` copies of ``card`` more
+    (or fewer), changed where it is written: a row's count cell changes, every other cell (a ``note``
+    column's, quotes, a title row, a ``sep=`` line) and every other line stays as typed. One copy more goes
+    in the card's first row with room for it, else in a new row after its last one (after the list's last
+    row when the card is new: the card by name or id, by id in an ``id`` column with its name in the
+    sheet's column of names, if any; an empty cell for each other column of the header); one copy fewer
+    comes off its last row. A row taken down to 0 goes, unless it holds a cell of another column (a note):
+    it is then kept as a comment line (``# 1,Apple,fav``), so nothing typed is lost. Refused
+    (:class:`ListFormError`, the list left as it is) when the list's layout cannot be told or a change would
+    not read back as meant."""
+    before = _read_csv(text, db) if deck is None else deck
     lines = text.splitlines(keepends=True)
     end = _line_ending(lines)
     for _ in range(abs(delta)):
@@ -286,7 +287,11 @@ def bump_csv(text: str, db: CardDB, card: Card, delta: int) -> str:
             found = db.lookup(cells[card_col])
             if found is not None and found.id == card.id:
                 count = re.search(r"\d+", cells[count_col])
-                others = any(c for j, c in enumerate(cells) if j not in (count_col, card_col))
+                # (beside an id, a name cell that is the card's says no more; another name is the player's)
+                says = {count_col, card_col, layout.card_col} | {
+                    j for j in (layout.name_col,) if j is not None and j < len(cells)
+                    and card.id in {c.id for c in db.named(cells[j])}}
+                others = any(c for j, c in enumerate(cells) if j not in says)
                 hits.append((number - 1, count_col, int(count.group()) if count else 0, others))
         if delta > 0:
             room = next((hit for hit in hits if hit[2] < MAX_COUNT), None)
@@ -296,7 +301,10 @@ def bump_csv(text: str, db: CardDB, card: Card, delta: int) -> str:
                 lines[room[0]] = changed + ending
             else:
                 new = [""] * layout.width
-                new[layout.count_col], new[layout.card_col] = "1", key_for(card, db)[0]
+                new[layout.count_col] = "1"
+                new[layout.card_col] = card.id if layout.by_id else key_for(card, db)[0]
+                if layout.name_col is not None:
+                    new[layout.name_col] = card.name
                 at = hits[-1][0] + 1 if hits else layout.last
                 if at and not _ending(lines[at - 1])[1]:  # the line before ends the text: it ends now
                     lines[at - 1] += end
@@ -339,7 +347,7 @@ def bump(typed: str, deck: Decklist, card: Card, delta: int, db: CardDB, name: s
     if form == "text":
         return bump_text(typed, db, card, delta)
     if form == "csv":
-        return bump_csv(typed, db, card, delta)
+        return bump_csv(typed, db, card, delta, deck)
     after = deck.with_count(card, max(0, deck.count_of(card) + delta))  # (above MAX_COUNT: several lines)
     own = deck.name.strip() if deck.name.strip() != name.strip() else ""  # a JSON list's own name
     try:
@@ -365,8 +373,8 @@ def json_named(typed: str, deck: Decklist | None, name: str) -> str:
 
 
 def text_loses(typed: str) -> list[str]:
-    """The columns of the CSV list ``typed`` that a text list cannot keep (a ``note`` column: its cells
-    are not read, but they are the player's); none for another form of list."""
+    """The columns of the CSV list ``typed`` that a text list (or a JSON one) cannot keep (a ``note``
+    column: its cells are not read, but they are the player's); none for another form of list."""
     layout = csv_layout(typed) if list_form(typed) == "csv" else None
     return layout.extra_columns if layout is not None else []
 
@@ -384,12 +392,20 @@ def file_text(typed: str, deck: Decklist | None, name: str, file_name: str, db: 
     A ``.json`` file stays JSON and a ``.csv`` file CSV (a list of another form written from the list
     read; :class:`ListFormError` when it cannot be read); a text list's ``Name:`` line says ``name``
     (:func:`with_name`: every line as typed), a JSON list's ``name`` (:func:`json_named`); a CSV list
-    written to a text file becomes a text list (:func:`as_text`, its comment lines kept; refused,
-    :class:`ListFormError`, when it has a column a text list cannot keep: :func:`text_loses`). A list written
-    anew as CSV has a ``Name:`` title row unless the file's own name already says ``name`` (as the
+    written to a text file becomes a text list (:func:`as_text`, its comment lines kept). A CSV list with a
+    column neither a text nor a JSON list can keep (:func:`text_loses`: a ``note``) is refused
+    (:class:`ListFormError`) for any file but a ``.csv`` one: a save never drops the player's cells. A list
+    written anew as CSV has a ``Name:`` title row unless the file's own name already says ``name`` (as the
     pages name a saved list without one: ``village-sheet.csv`` is "sheet"), so a spreadsheet's file
     gains no row it does not need. A name a text list cannot hold is refused (:class:`DeckNameError`)."""
     form, wanted = list_form(typed), file_form(file_name)
+    if form == "csv" and wanted != "csv" and deck is not None and (lost := text_loses(typed)):
+        columns = f"column{'s' if len(lost) > 1 else ''} {and_list([repr(c) for c in lost])}"
+        kind = "JSON" if wanted == "json" else "text"
+        raise ListFormError(f"{file_name} is a {kind} file, and a {kind} list cannot keep the CSV list's "
+                            f"{columns}: it would be lost",
+                            suggestion="Save it under another name (a new deck keeps such a list as a .csv "
+                                       "file), or take the column out of the list first")
     if wanted != "text" and form != wanted:
         if deck is None:  # the list must read to be written in the file's form
             raise ListFormError(f"{file_name} is a {wanted.upper()} list, and the editor's text cannot "
@@ -408,10 +424,5 @@ def file_text(typed: str, deck: Decklist | None, name: str, file_name: str, db: 
     if form == "csv":
         if wanted == "csv" or deck is None:  # (a list that does not read: as typed)
             return typed
-        if lost := text_loses(typed):
-            columns = f"column{'s' if len(lost) > 1 else ''} {and_list([repr(c) for c in lost])}"
-            raise ListFormError(f"{file_name} is a text file, and a text list cannot keep the CSV list's "
-                                f"{columns}: it would be lost",
-                                suggestion="Save it as a .csv file, or take the column out of the list first")
-        return as_text(typed, deck, db, name)
+        return as_text(typed, deck, db, name)  # (nothing a text list cannot keep: refused above)
     return with_name(typed, name, db)

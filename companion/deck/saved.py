@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,33 +109,70 @@ def file_digest(path: Path) -> str | None:
         return None
 
 
+#: The decks folder as :func:`list_files` last listed it: the folder, its stamp then (device, inode and
+#: times), its list files' names, and until when (ns) they stand for that stamp (``None``: for good).
+_LISTED: tuple[Path, tuple[int, int, int, int], tuple[str, ...], int | None] | None = None
+#: How long after a change of the folder a listing may miss the next one (ns): a file system keeps times
+#: in ticks (Linux's of a few ms; FAT's of 2 s), so a file added in the tick of the change before it leaves
+#: the folder's time as it was. A listing taken that soon stands for its stamp only for :data:`_RECHECK_NS`.
+_SETTLE_NS = 3_000_000_000
+_RECHECK_NS = 1_000_000_000
+
+
+def list_files() -> tuple[str, ...] | None:
+    """The names of the list files in :func:`decks_dir`, sorted: the files (never a folder) whose suffix is
+    one of :data:`LIST_SUFFIXES`, in any case (never a backup, an image). ``None``: there is no folder (or
+    it is a file). The one listing of the folder :func:`saved_decks` and :func:`decks_listing` read: it is
+    kept while the folder's times say nothing was added, removed or renamed there since (one ``stat``), so
+    a page may ask on every keystroke. Raises the :class:`OSError` of a folder that cannot be listed."""
+    global _LISTED
+    folder = decks_dir()
+    try:
+        st = folder.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    if not stat.S_ISDIR(st.st_mode):
+        return None
+    stamp = (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
+    now = time.time_ns()
+    if _LISTED is not None and _LISTED[:2] == (folder, stamp) and (_LISTED[3] is None or now < _LISTED[3]):
+        return _LISTED[2]
+    with os.scandir(folder) as entries:
+        names = tuple(sorted(e.name for e in entries
+                             if os.path.splitext(e.name)[1].lower() in LIST_SUFFIXES and e.is_file()))
+    settled = now - st.st_mtime_ns > _SETTLE_NS  # (an entry added, removed or renamed sets the time)
+    _LISTED = (folder, stamp, names, None if settled else now + _RECHECK_NS)
+    return names
+
+
 #: What :func:`decks_listing` gives: per list file, its name, and for one named after no game its
 #: modification time and size (what it holds tells its game); ``None``: no folder, or one not listed.
 Listing = tuple[tuple[str, int, int], ...] | None
 
 
 def decks_listing() -> Listing:
-    """The decks folder as :func:`saved_decks` would offer it, cheaply: its list files' names (one directory
-    listing, no file read), with the time and size of those named after no game (whose game their cards
-    tell, so a change may move them to another game). A page compares it with the one it listed its menu
-    from, on every refresh, to offer a deck another page, the print page or a file manager put there."""
+    """The decks folder as :func:`saved_decks` would offer it, cheaply: its list files' names
+    (:func:`list_files`: no file read), with the time and size of those named after no game (whose game
+    their cards tell, so a change may move them to another game). A page compares it with the one it listed
+    its menu from, on every refresh, to offer a deck another page, the print page or a file manager put
+    there."""
     from .. import GAMES
 
     prefixes = tuple(f"{g}-" for g in GAMES)
     try:
-        with os.scandir(decks_dir()) as entries:
-            found = []
-            for e in entries:
-                if not e.name.lower().endswith(LIST_SUFFIXES) or not e.is_file():
-                    continue
-                if e.name.lower().startswith(prefixes):
-                    found.append((e.name, 0, 0))
-                else:
-                    st = e.stat()
-                    found.append((e.name, st.st_mtime_ns, st.st_size))
+        names = list_files()
+        if names is None:
+            return None
+        folder, found = decks_dir(), []
+        for name in names:
+            if name.lower().startswith(prefixes):
+                found.append((name, 0, 0))
+            else:
+                st = (folder / name).stat()
+                found.append((name, st.st_mtime_ns, st.st_size))
     except OSError:
         return None
-    return tuple(sorted(found))
+    return tuple(found)
 
 
 def saved_decks(game: str, problems: list[str] | None = None, untold: list[str] | None = None
@@ -150,9 +189,10 @@ def saved_decks(game: str, problems: list[str] | None = None, untold: list[str] 
 
     folder = decks_dir()
     try:
-        if not folder.is_dir():
+        names = list_files()
+        if names is None:
             return []
-        lists = sorted(p for p in folder.iterdir() if p.suffix.lower() in LIST_SUFFIXES and p.is_file())
+        lists = [folder / name for name in names]
     except OSError as exc:
         if problems is not None:
             problems.append(f"your decks folder {folder} cannot be read ({os_reason(exc)})")

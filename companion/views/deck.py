@@ -12,8 +12,8 @@ saved after this page opened or saved it, nor a saved deck with a list that does
 entry names the list in the editor, and whether it is saved (``— editing: night-deck (unsaved)``); the
 page opens on the demo list as the Open menu opens it (its name in the Name box). The menu offers a deck
 another page, the print page or a file manager saved into the decks folder at the page's next refresh
-(an edit, the Name or Search box: one listing of the folder, no file read). An empty list gets no
-verdict: the page asks for one.
+(an edit, the Name or Search box: a look at the folder, listed again only when it changed; no file read).
+An empty list gets no verdict: the page asks for one.
 
 What the editor holds (per game: the list, the Name box and the format) is kept as a draft
 (:mod:`companion.deck.draft`) on every change, and brought back when the page opens again (a reload),
@@ -75,6 +75,7 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -204,6 +205,27 @@ class Incoming:
     kept: bool = True  #: a file holds it as it is (else: only the editor it leaves, so it is an edit here)
 
 
+class ListRead:
+    """What the page reads of a list's text besides its cards: the name it gives itself and the columns a
+    text list cannot keep. Each is read once for a text and its card data (:meth:`DeckBuilderView._read_of`),
+    though the page asks for them several times a keystroke (the Name box, the Open menu's first entry,
+    where Save writes)."""
+
+    def __init__(self, text: str, db: CardDB) -> None:
+        self.text, self.db = text, db
+
+    @cached_property
+    def own_name(self) -> str:
+        """The list's own name (its ``Name:`` line, JSON name or CSV title row:
+        :func:`~companion.deck.listtext.split_name`); ``""``: none."""
+        return split_name(self.text, self.db)[1]
+
+    @cached_property
+    def loses(self) -> list[str]:
+        """The CSV list's columns a text list cannot keep (:func:`~companion.deck.listtext.text_loses`)."""
+        return text_loses(self.text)
+
+
 def deck_key(name: str, game: str) -> str:
     """What makes two deck names one deck: case, spacing, hyphens and the ``<game>-`` of a saved
     file's stem aside (``village-my-deck`` and ``My Deck`` are one deck; ``Mice & Fruit`` and
@@ -307,6 +329,8 @@ class DeckBuilderView:
         self._keep_rows = False  # set while a + or − tap edits the list (see :meth:`bump`)
         self._row_order: list[str] = []  # the card ids in the table, top first
         self._busy = False
+        #: the lists last read (:meth:`_read_of`): the editor's, and the one before it (a change's old text)
+        self._reads: dict[str, ListRead] = {}
         #: the decks folder as the Open menu last listed it (:func:`decks_listing`): a refresh that finds it
         #: changed lists the saved decks again (see :meth:`_menu_follows_folder`)
         self._listing: Listing = None
@@ -566,8 +590,8 @@ class DeckBuilderView:
         list the page puts in the editor (opened, uploaded, another game's) brings its name itself."""
         if self._busy:
             return
-        own = split_name(str(change["new"]), self.db)[1]
-        if own and own != split_name(str(change["old"]), self.db)[1] and own != self.name.value.strip():
+        own = self._read_of(str(change["new"])).own_name
+        if own and own != self._read_of(str(change["old"])).own_name and own != self.name.value.strip():
             self.name.value = own
 
     def _switch_game(self, game: str, text: str | None = None) -> None:
@@ -720,10 +744,10 @@ class DeckBuilderView:
 
     def _menu_follows_folder(self) -> None:
         """The Open menu offers the decks the folder holds now: when its listing (:func:`decks_listing`:
-        one directory listing, no file read) differs from the one the menu was made from, a deck another
-        page, the print page or a file manager saved (or removed) there since, the saved decks are listed
-        again, the entry shown kept. Run on every refresh of the page (each edit of the list) and when the
-        Name or Search box changes: ipywidgets tells no menu's opening."""
+        one look at the folder, listed again only when it changed; no file read) differs from the one the
+        menu was made from, a deck another page, the print page or a file manager saved (or removed) there
+        since, the saved decks are listed again, the entry shown kept. Run on every refresh of the page (each
+        edit of the list) and when the Name or Search box changes: ipywidgets tells no menu's opening."""
         if self._busy or decks_listing() == self._listing:
             return
         self._fill_load(keep=True)
@@ -759,8 +783,18 @@ class DeckBuilderView:
         and that name is not the deck of the file the editor holds: the file's list was replaced by a new
         one (pasted or typed), which the Open menu then names as new, not as the file's."""
         held = self._held.get(self.game.value)
-        own = split_name(self.input.value, self.db)[1]
+        own = self._read_of(self.input.value).own_name
         return held is not None and bool(own) and deck_key(own, self.game.value) != held[1]
+
+    def _read_of(self, text: str) -> ListRead:
+        """What the page reads of the list ``text`` besides its cards (:class:`ListRead`), read once while
+        the text and the card data stay: the editor's list and the one before it are kept."""
+        db = self.db
+        read = self._reads.get(text)
+        if read is None or read.db is not db:
+            read = ListRead(text, db)
+            self._reads = {**dict(list(self._reads.items())[-1:]), text: read}
+        return read
 
     def _relabel_menu(self) -> None:
         """The Open menu's first entry says again what the editor holds (:meth:`editing`); the entry
@@ -1094,14 +1128,14 @@ class DeckBuilderView:
     def save_name(self) -> str:
         """The name a save uses: the Name box, else the list's own ``Name:`` line (its JSON name, its CSV
         title row), else ``deck``; never a name the box held before it was emptied."""
-        return self.name.value.strip() or split_name(self.input.value, self.db)[1].strip() or "deck"
+        return self.name.value.strip() or self._read_of(self.input.value).own_name.strip() or "deck"
 
     def save_path(self, name: str | None = None) -> Path:
         """Where :meth:`save_list` writes the list named ``name`` (default: :meth:`save_name`): a text
         file, or a CSV file for a CSV list with a column a text list cannot keep (a ``note``: see
         :func:`~companion.deck.listtext.text_loses`), so a save keeps every cell."""
         game = self.game.value
-        suffix = ".csv" if text_loses(self.input.value) else ".txt"
+        suffix = ".csv" if self._read_of(self.input.value).loses else ".txt"
         return decks_dir() / f"{game}-{deck_stem(self.save_name() if name is None else name, game)}{suffix}"
 
     def _own_file(self, name: str) -> Path | None:
