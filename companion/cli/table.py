@@ -1,6 +1,6 @@
 """At-the-table commands for Village TCG and Of Mice and Monarchs.
 
-- ``companion score monarchs FILE [--variant standard|family] [--json]``
+- ``companion score monarchs FILE... [--variant standard|family] [--json]`` (several files: every player)
 - ``companion monarchs buy --influence N --front SPEC... --back SPEC... [--by crowns|influence|spent]``
 - ``companion monarchs end --players N --seat S --court-deck K``
 - ``companion monarchs solo --white W --black B [--front SPEC...] [--back SPEC...]``
@@ -59,17 +59,11 @@ def _db(game: str, extra: list[str] | None = None) -> Any:
 # -- Of Mice and Monarchs ----------------------------------------------------------------------
 
 def _score_monarchs(args: argparse.Namespace) -> int:
-    from ..monarchs.scoring import ScoreFile, score
+    from ..monarchs.scoring import score
 
-    file = ScoreFile(_read_text(args.file, "score file"), args.file)  # its JSON read once, for all three
-    # a JSON list of colours and crowns needs no card data, unless extra card files are named
-    db = _db("monarchs", args.cards) if file.needs_card_data() or args.cards else None
-    cards = file.cards(db)
-    empty = file.why_empty(cards)  # (comments or headings alone, "cards": []: refused, as the page does)
-    if empty is not None:
-        raise CliInputError(empty.message, where=empty.where,
-                            suggestion="List the player's cards: '3 Card Name' lines, or JSON "
-                                       '{"cards": [{"color": "orange", "crowns": 1}]}')
+    if len(args.file) > 1:
+        return _score_monarchs_players(args)
+    cards, file, _db_read = _score_file(args.file[0], args)
     result = score(cards, args.variant)
     said = file.notes()  # what the file says of its figures
     if args.json:
@@ -77,7 +71,50 @@ def _score_monarchs(args: argparse.Namespace) -> int:
     else:
         print("\n".join(result.lines()))
         if said:
-            print(f"note (from {args.file}): {said}")
+            print(f"note (from {args.file[0]}): {said}")
+    return 0
+
+
+def _score_file(path: str, args: argparse.Namespace, db: Any = None) -> tuple[list[Any], Any, Any]:
+    """The cards of one player's score file, the file (:class:`~companion.monarchs.scoring.ScoreFile`) and
+    the card data read for it (``None``: none needed); a file of no cards is refused, as the page refuses
+    it. ``db``: the card data read already (a card file of yours left out is said once)."""
+    from ..monarchs.scoring import ScoreFile
+
+    file = ScoreFile(_read_text(path, "score file"), path)  # its JSON read once, for all it is asked
+    # a JSON list of colours and crowns needs no card data, unless extra card files are named
+    db = db or (_db("monarchs", args.cards) if file.needs_card_data() or args.cards else None)
+    cards = file.cards(db)
+    empty = file.why_empty(cards)  # (comments or headings alone, "cards": []: refused, as the page does)
+    if empty is not None:
+        raise CliInputError(empty.message, where=empty.where,
+                            suggestion="List the player's cards: '3 Card Name' lines, or JSON "
+                                       '{"cards": [{"color": "orange", "crowns": 1}]}')
+    return cards, file, db
+
+
+def _score_monarchs_players(args: argparse.Namespace) -> int:
+    """Several players' files scored at once: the final scores and who wins (a tie shared: the rule book
+    gives no tie-break). Each player is named by the file's ``"name"`` (JSON), else the file's name."""
+    from ..monarchs.scoring import score_players
+
+    players = []
+    db = None
+    for i, path in enumerate(args.file, 1):
+        cards, file, db = _score_file(path, args, db)
+        players.append((file.player() or (Path(path).stem if path != "-" else f"player {i}"), cards, file))
+    result = score_players([(name, cards) for name, cards, _f in players], args.variant, sources=args.file)
+    said = {name: f.notes() for name, _c, f in players if f.notes()}
+    if args.json:
+        doc = result.to_json()
+        for p in doc["players"]:
+            if p["name"] in said:
+                p["file_notes"] = said[p["name"]]
+        _print_json(doc)
+        return 0
+    print("\n".join(result.lines()))
+    for name, note in said.items():
+        print(f"note (from {name}'s file): {note}")
     return 0
 
 
@@ -101,11 +138,11 @@ def _court(front: list[str], back: list[str], cards: list[str] | None, db: Any =
     return parse_court(front, back, db)
 
 
-def _hand(args: argparse.Namespace) -> tuple[int, list[Any], Any]:
-    """The hand's influence, the card records it names (for their Move and Cover icons) and the cards
-    loaded to read them (``None``: the hand named none)."""
-    from ..monarchs.court import hand_influence
-    from ..monarchs.scoring import find_card
+def _hand(args: argparse.Namespace) -> tuple[int, Any, Any]:
+    """The hand's influence, the hand as read (:class:`~companion.monarchs.court.Hand`: the card records it
+    names, for their Move and Cover icons; ``None``: ``--influence`` given) and the cards loaded to read it
+    (``None``: the hand named none)."""
+    from ..monarchs.court import hand_needs_db, read_hand
 
     if args.influence is not None and args.hand is not None:
         raise CliInputError("give --influence N or --hand CARD..., not both", where="monarchs buy")
@@ -115,43 +152,24 @@ def _hand(args: argparse.Namespace) -> tuple[int, list[Any], Any]:
                                 where="--influence",
                                 suggestion=f"A hand is five cards: the companion plans up to {MAX_INFLUENCE} "
                                            "influence (five cards of 999)")
-        return int(args.influence), [], None
+        return int(args.influence), None, None
     if not args.hand:
         raise CliInputError("give --influence N or --hand CARD...", where="monarchs buy")
-    values: list[Any] = []
-    db = None
-    for i, h in enumerate(args.hand, 1):
-        where = f"--hand {i}"
-        if not h.strip():  # ('' from an empty shell variable: no card name at all)
-            raise CliInputError("an empty value, not a card", where=where,
-                                expected="a card name or the card's influence (0 to 999)", found=repr(h),
-                                suggestion="Give each card of the hand by its name or its influence, "
-                                           "e.g. --hand 2 3 'Sun King'")
-        if h.lstrip("-").isdecimal():
-            if h.startswith("-") or len(h) > 3:
-                raise CliInputError(f"a card's influence is 0 to 999, not {h[:12]}{'…' * (len(h) > 12)}",
-                                    where=where)
-            values.append(int(h))
-            continue
-        db = db or _db("monarchs", args.cards)
-        try:
-            values.append(find_card(db, h))  # (its close names only: 'Peasant Mouse A' is not D's)
-        except CompanionError as exc:
-            raise CliInputError(exc.message, where=where, suggestion=exc.suggestion, cite=exc.cite) from None
-    total = hand_influence(values)
-    if total > MAX_INFLUENCE:
-        raise CliInputError(f"the hand's influence adds up to {total}; the companion plans up to "
-                            f"{MAX_INFLUENCE}", where="--hand",
-                            suggestion=f"A hand is five cards ({len(args.hand)} were given)")
-    return total, [v for v in values if not isinstance(v, int)], db
+    db = _db("monarchs", args.cards) if hand_needs_db(args.hand) else None
+    try:  # (the rules' reading of a hand, as the page's; each value named as typed: --hand 2)
+        hand = read_hand(args.hand, db, where="--hand")
+    except CompanionError as exc:
+        raise CliInputError(exc.message, where=exc.where, expected=exc.expected, found=exc.found,
+                            suggestion=exc.suggestion, cite=exc.cite) from None
+    return hand.influence, hand, db
 
 
 def _monarchs_buy(args: argparse.Namespace) -> int:
-    from ..monarchs.court import CITE_BUY, HAND_SIZE, plan_purchases
+    from ..monarchs.court import CITE_BUY, plan_purchases
 
     if args.top < 0:
         raise CliInputError(f"a count: 0 (all) or more, not {args.top}", where="--top")
-    influence, hand_cards, db = _hand(args)
+    influence, hand, db = _hand(args)
     if not args.front and not args.back:
         raise CliInputError("give the Court's cards with --front (and --back)", where="monarchs buy",
                             suggestion="e.g. --front 2 3 'Sun King' 4 --back 5")
@@ -159,14 +177,8 @@ def _monarchs_buy(args: argparse.Namespace) -> int:
     plan = plan_purchases(influence, court, by=args.by, maximal_only=not args.all)
     shown = plan.purchases[: args.top] if args.top else plan.purchases
     notes = list(plan.notes)
-    if args.hand and len(args.hand) != HAND_SIZE:
-        n = len(args.hand)
-        notes.append(f"a hand is {HAND_SIZE} cards; {n} {'was' if n == 1 else 'were'} given ({CITE_BUY})")
-    icons = sum(int(c.get("move_cover") or 0) for c in hand_cards)
-    if icons:  # (Game Play: buying and Move and Cover in any order)
-        notes.append(f"the hand has {icons} Move and Cover icon(s): moving a Court card first may bring a "
-                     "back-row card to the front (2 influence less) or uncover a card; this plan does not "
-                     "move cards, so move them, then type the Court as it is")
+    if hand is not None:  # (a hand of other than five cards; its Move and Cover icons: Game Play)
+        notes += hand.notes()
     if args.json:
         doc = plan.to_json()
         doc["purchases"] = [p.to_json() for p in shown]
@@ -193,11 +205,10 @@ def _monarchs_end(args: argparse.Namespace) -> int:
                                        f"to {MAX_COURT_DECK} cards")
     try:
         s = end_status(args.players, args.seat, args.court_deck)
-    except CompanionError as exc:  # (named as typed: 'players must be 1 to 6' is --players)
-        option = next((o for o in ("--players", "--seat") if exc.message.startswith(o[2:])), None)
-        if option is None or exc.where:
+    except CompanionError as exc:  # (--players and --seat are read within 1 to 6: a seat past the players)
+        if exc.where or args.seat <= args.players:
             raise
-        raise CliInputError(exc.message, where=option, suggestion=exc.suggestion, cite=exc.cite) from None
+        raise CliInputError(exc.message, where="--seat", suggestion=exc.suggestion, cite=exc.cite) from None
     if args.json:  # (the cite: the section the verdict follows, Solo Mode for a solo game)
         _print_json({"triggered": s.triggered, "turns_left": s.turns_left, "seats_left": list(s.seats_left),
                      "message": s.message, "cite": s.cite})
@@ -654,9 +665,13 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     s = groups["score"].add_parser(
         "monarchs", help="Of Mice and Monarchs end-game score (standard or family variant)",
         description="Score a player's cards: a decklist ('3 Card Name' lines, names from the card "
-                    'data) or JSON {"cards": [{"color": "orange", "crowns": 1}, ...]}. '
-                    "(of-mice-and-monarchs.md, Game End and Scoring; Family Scoring Variant)")
-    s.add_argument("file", help="decklist or JSON file ('-' for standard input)")
+                    'data) or JSON {"cards": [{"color": "orange", "crowns": 1}, ...]}; a file per player '
+                    "scores the whole table and says who wins (the most VP; the rule book gives no "
+                    "tie-break, so a tie is shared). (of-mice-and-monarchs.md, Game End and Scoring; Family "
+                    "Scoring Variant)")
+    s.add_argument("file", nargs="+", help="decklist or JSON file ('-' for standard input); several files: "
+                                           "every player's final score at once, and who wins (each player "
+                                           'named by the JSON\'s "name", else the file\'s name)')
     s.add_argument("--variant", choices=("standard", "family"), default="standard",
                    help="standard (default): crowns x cards per colour; family: in each colour the two "
                         "lowest-crown cards are discarded and the crowns left count")

@@ -190,6 +190,89 @@ def hand_influence(cards: Iterable[Any]) -> int:
     return total
 
 
+#: The most influence one card of a hand shows, typed as a number.
+MAX_CARD_INFLUENCE = 999
+
+
+def hand_needs_db(entries: Iterable[str]) -> bool:
+    """Whether a hand typed card by card (:func:`read_hand`) names a card (so the card data is needed)."""
+    return any(e.strip() and not e.strip().lstrip("-").isdecimal() for e in entries)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand typed card by card: each card's influence (a number typed, or a card's ``influence``), the
+    card records it names (their Move and Cover icons) and the total the planner plans for."""
+
+    influence: int
+    values: tuple[int, ...]
+    cards: tuple[Any, ...]
+
+    def notes(self) -> list[str]:
+        """What the plan of this hand must say: a hand of other than five cards, the Move and Cover icons
+        of its cards (Game Play: buying and Move and Cover in any order; the plan moves no card)."""
+        notes = []
+        n = len(self.values)
+        if n != HAND_SIZE:
+            notes.append(f"a hand is {HAND_SIZE} cards; {n} {'was' if n == 1 else 'were'} given ({CITE_BUY})")
+        icons = sum(int(c.get("move_cover") or 0) for c in self.cards)
+        if icons:
+            notes.append(f"the hand has {icons} Move and Cover icon(s): moving a Court card first may bring "
+                         "a back-row card to the front (2 influence less) or uncover a card; this plan does "
+                         "not move cards, so move them, then type the Court as it is")
+        return notes
+
+    def sum_words(self) -> str:
+        """``1 + 1 + 0 + 2 + 1 = 5``: the hand's influence, card by card."""
+        return " + ".join(map(str, self.values)) + f" = {self.influence}"
+
+
+def read_hand(entries: Sequence[str], db: Any = None, *, where: str = "hand",
+              skip_blank: bool = False) -> Hand:
+    """The hand of the cards ``entries`` name, each a card's influence (``0`` to :data:`MAX_CARD_INFLUENCE`)
+    or a card's name (needs ``db``, the card data; its close names when unknown). The hand's influence is
+    the sum of its cards' (of-mice-and-monarchs.md, Game Play), at most :data:`MAX_INFLUENCE`. A
+    :class:`RuleError` names the entry (``where`` and its place, from 1: ``hand 2``). ``skip_blank``: a blank
+    entry is no card (a page's box left empty), else it is refused (an empty value on a command line)."""
+    values: list[int] = []
+    cards: list[Any] = []
+    for i, entry in enumerate(entries, 1):
+        here = f"{where} {i}"
+        text = entry.strip()
+        if not text and skip_blank:
+            continue
+        if not text:  # ('' from an empty shell variable: no card at all)
+            raise RuleError("an empty value, not a card", where=here,
+                            expected=f"a card name or the card's influence (0 to {MAX_CARD_INFLUENCE})",
+                            found=repr(entry), suggestion="Give each card of the hand by its name or its "
+                                                          f"influence (0 to {MAX_CARD_INFLUENCE})")
+        if text.lstrip("-").isdecimal():
+            if text.startswith("-") or len(text) > len(str(MAX_CARD_INFLUENCE)):
+                raise RuleError(f"a card's influence is 0 to {MAX_CARD_INFLUENCE}, not "
+                                f"{text[:12]}{'…' * (len(text) > 12)}", where=here)
+            values.append(int(text))
+            continue
+        if db is None:
+            raise RuleError("card names need the card database; or type the card's influence", where=here,
+                            found=short_repr(text))
+        from .scoring import find_card
+
+        try:
+            card = find_card(db, text)  # (its close names only: 'Peasant Mouse A' is not D's)
+        except CompanionError as exc:
+            raise RuleError(exc.message, where=here, suggestion=exc.suggestion, cite=exc.cite) from None
+        try:
+            values.append(hand_influence([card]))
+        except RuleError as exc:
+            raise RuleError(exc.message, where=here, suggestion=exc.suggestion) from None
+        cards.append(card)
+    total = sum(values)
+    if total > MAX_INFLUENCE:
+        raise RuleError(f"the hand's influence adds up to {total}; the companion plans up to {MAX_INFLUENCE}",
+                        where=where, suggestion=f"A hand is {HAND_SIZE} cards ({len(values)} were given)")
+    return Hand(total, tuple(values), tuple(cards))
+
+
 @dataclass(frozen=True, slots=True)
 class Buy:
     row: str

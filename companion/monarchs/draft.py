@@ -3,8 +3,9 @@ change, so that a reload of the page (or a browser closed by mistake) brings the
 
 One small JSON file, ``<user data>/drafts/monarchs-page.json`` (:func:`draft_path`): outside the
 ``monarchs/`` card folder, where every ``.json`` file loads as a card file. It holds the pad (the
-scoring, each colour's cards, crowns and crowns per card, as typed) and the planner (the influence,
-the eight Court positions, what is listed first). This module is the file side only: the page puts the
+scoring, each colour's cards, crowns and crowns per card, as typed; the players added to the final scores)
+and the planner (the influence, the hand typed card by card, the eight Court positions, what is listed
+first). This module is the file side only: the page puts the
 values in its boxes.
 """
 
@@ -15,10 +16,11 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from ..drafts import DraftError, draft_text, flag_field, read_draft_doc, text_field
+from ..drafts import REQUIRED, DraftError, draft_text, flag_field, read_draft_doc, text_field
 from ..drafts import draft_path as _page_draft_path
-from .court import SORTS
-from .scoring import COURT_COLOURS, VARIANTS
+from ..errors import CompanionError
+from .court import HAND_SIZE, SORTS
+from .scoring import COURT_COLOURS, VARIANTS, ScoreCard, check_crowns, normalise_colour, score_players
 
 #: The page's name in its draft file (:mod:`companion.drafts`).
 PAGE = "monarchs-page"
@@ -37,8 +39,17 @@ class ColourPad:
     per_card: str = ""  #: the crowns typed on each card
 
 
-#: The fields of :class:`PageDraft` that are the score pad; the others are the buy planner.
-PAD_FIELDS = frozenset({"variant", "colours"})
+@dataclass(frozen=True)
+class TablePlayer:
+    """One player added to the page's final scores: the name, and the cards the pad held for them."""
+
+    name: str
+    cards: tuple[ScoreCard, ...] = ()
+
+
+#: The fields of :class:`PageDraft` that are the score pad (and the players' final scores it fills); the
+#: others are the buy planner.
+PAD_FIELDS = frozenset({"variant", "colours", "players", "players_variant"})
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,11 @@ class PageDraft:
     back: tuple[str, ...] = ("",) * ROW
     best_first: str = SORTS[0]
     show_all: bool = False
+    #: the hand typed card by card (each a card's influence or name; blank: no card)
+    hand: tuple[str, ...] = ("",) * HAND_SIZE
+    #: the players added to the final scores, and the scoring they were read with
+    players: tuple[TablePlayer, ...] = ()
+    players_variant: str = VARIANTS[0]
 
     def is_fresh(self) -> bool:
         """Whether nothing was typed: the draft of a page just opened (nothing to bring back)."""
@@ -70,9 +86,13 @@ class PageDraft:
         return draft_text(PAGE, {
             "pad": {"variant": self.variant,
                     "colours": {c: {"cards": p.cards, "crowns": p.crowns, "per_card": p.per_card}
-                                for c, p in self.colours.items()}},
+                                for c, p in self.colours.items()},
+                    "players_variant": self.players_variant,
+                    "players": [{"name": p.name,
+                                 "cards": [{"color": c.color, "crowns": c.crowns, "name": c.name}
+                                           for c in p.cards]} for p in self.players]},
             "planner": {"influence": self.influence, "front": list(self.front), "back": list(self.back),
-                        "best_first": self.best_first, "show_all": self.show_all}})
+                        "best_first": self.best_first, "show_all": self.show_all, "hand": list(self.hand)}})
 
 
 def draft_path() -> Path:
@@ -110,7 +130,35 @@ def _page_draft(doc: Mapping[str, Any]) -> PageDraft:
                      influence=_number(planner, "influence", START_INFLUENCE),
                      front=_row(planner, "front"), back=_row(planner, "back"),
                      best_first=_choice(planner, "best_first", SORTS),
-                     show_all=flag_field(planner, "show_all"))
+                     show_all=flag_field(planner, "show_all"), hand=_row(planner, "hand", HAND_SIZE),
+                     players=_players(pad), players_variant=_choice(pad, "players_variant", VARIANTS))
+
+
+def _players(pad: Mapping[str, Any]) -> tuple[TablePlayer, ...]:
+    """The players of the final scores a draft keeps (none in a draft of before they were kept)."""
+    value = pad.get("players", [])
+    if not isinstance(value, list):
+        raise TypeError("'players' is not a list")
+    out = []
+    for i, p in enumerate(value):
+        if not isinstance(p, dict) or not isinstance(p.get("cards", []), list):
+            raise TypeError(f"player {i + 1} is not a name and a list of cards")
+        cards = []
+        for c in p.get("cards", []):
+            if not isinstance(c, dict):
+                raise TypeError(f"a card of player {i + 1} is not a JSON object")
+            try:
+                cards.append(ScoreCard(normalise_colour(c.get("color")), check_crowns(c.get("crowns")),
+                                       text_field(c, "name")))
+            except CompanionError as exc:
+                raise ValueError(f"a card of player {i + 1}: {exc.message}") from None
+        out.append(TablePlayer(text_field(p, "name", REQUIRED), tuple(cards)))
+    if out:  # (names the page would refuse, edited in by hand: said, never a page that does not open)
+        try:
+            score_players([(p.name, p.cards) for p in out])
+        except CompanionError as exc:
+            raise ValueError(f"the final scores: {exc.render()}") from None
+    return tuple(out)
 
 
 def _part(doc: Mapping[str, Any], key: str) -> Mapping[str, Any]:
@@ -134,8 +182,8 @@ def _choice(doc: Mapping[str, Any], key: str, choices: tuple[str, ...]) -> str:
     return str(value)
 
 
-def _row(doc: Mapping[str, Any], key: str) -> tuple[str, ...]:
-    value = doc.get(key, [""] * ROW)
-    if not (isinstance(value, list) and len(value) == ROW and all(isinstance(v, str) for v in value)):
-        raise TypeError(f"{key!r} is not {ROW} texts")
+def _row(doc: Mapping[str, Any], key: str, n: int = ROW) -> tuple[str, ...]:
+    value = doc.get(key, [""] * n)
+    if not (isinstance(value, list) and len(value) == n and all(isinstance(v, str) for v in value)):
+        raise TypeError(f"{key!r} is not {n} texts")
     return tuple(value)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import cite
 from ..errors import CompanionError, UnknownCardError, closest, closest_tied, did_you_mean
-from ..verdict import plural
+from ..verdict import and_list, plural
 
 if TYPE_CHECKING:
     from ..deck.decklist import LineIssue
@@ -281,6 +281,119 @@ def cards_from_table(table: Mapping[str, tuple[int, int]]) -> list[ScoreCard]:
 def score_table(table: Mapping[str, tuple[int, int]]) -> Score:
     """Standard score straight from the score pad's ``{colour: (cards, crowns)}``."""
     return score(cards_from_table(table), "standard")
+
+
+# -- every player at once: the winner ------------------------------------------------------------
+
+#: What a tie for the most VP means: the rule book names the winner ("The player with the most VP wins",
+#: Game End and Scoring; "High score wins", Family Scoring Variant) and gives no tie-break, so the players
+#: tied on the most VP share the win (never a tie-break the book does not give).
+TIE_WORDS = "the rule book gives no tie-break, so they share the win"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    """One player's row of the game's final scores: the name, the score sheet and the place (``rank``: 1 is
+    the most VP; tied totals share the place of the first of them: 28, 28, 20 are 1, 1, 3)."""
+
+    name: str
+    score: Score
+    rank: int
+
+    @property
+    def total(self) -> int:
+        return self.score.total
+
+    def to_json(self) -> dict[str, Any]:
+        doc = {"name": self.name, "rank": self.rank, **self.score.to_json()}
+        del doc["cite"]  # (the table's, said once)
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class GameScores:
+    """Every player's final score, scored with one ``variant``, most VP first (tied players in the order
+    given), and who wins: the most VP, a tie shared (:data:`TIE_WORDS`)."""
+
+    variant: str
+    players: tuple[PlayerScore, ...]
+
+    @property
+    def cite(self) -> str:
+        return CITE_FAMILY if self.variant == "family" else CITE_SCORING
+
+    @property
+    def winners(self) -> tuple[PlayerScore, ...]:
+        """The players with the most VP: one, or several tied, who share the win."""
+        return tuple(p for p in self.players if p.rank == 1)
+
+    def verdict(self) -> str:
+        """Who wins, in one sentence with its section: ``Ann wins with 28 VP, 4 more than Bob (24 VP)``; a
+        tie for the most VP is shared (:data:`TIE_WORDS`)."""
+        top = self.winners
+        best = top[0].total
+        if len(self.players) == 1:
+            return (f"{top[0].name} scores {best} VP: one player, no one else to beat ({self.cite}; a solo "
+                    "game beats its high score: of-mice-and-monarchs.md, Solo Mode)")
+        if len(top) > 1:
+            everyone = " (every player)" if len(top) == len(self.players) else ""
+            return (f"{and_list([p.name for p in top])} tie for the win with {best} VP{everyone}: "
+                    f"{TIE_WORDS} ({self.cite})")
+        second = self.players[1]
+        return (f"{top[0].name} wins with {best} VP, {best - second.total} more than {second.name} "
+                f"({second.total} VP) ({self.cite})")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"variant": self.variant, "players": [p.to_json() for p in self.players],
+                "winners": [p.name for p in self.winners], "tie": len(self.winners) > 1,
+                "verdict": self.verdict(), "cite": self.cite}
+
+    def lines(self) -> list[str]:
+        """The final scores as text: a row per player (place, name, each colour's VP, total), then who wins
+        and each player's notes."""
+        width = max(6, *(len(p.name) for p in self.players))
+        head = (f"{'place':<6}{'player':<{width}}  " + "".join(f"{c:>7}" for c in COURT_COLOURS)
+                + f"{'total':>7}")
+        out = [f"{self.variant.capitalize()} scoring, VP by colour:", head]
+        for p in self.players:
+            out.append(f"{str(p.rank) + '.':<6}{p.name:<{width}}  "
+                       + "".join(f"{r.vp:>7}" for r in p.score.rows) + f"{p.total:>7}")
+        out.append(self.verdict())
+        out += [f"note ({p.name}): {n}" for p in self.players for n in p.score.notes]
+        return out
+
+
+def score_players(players: Sequence[tuple[str, Iterable[ScoreCard]]], variant: str = "standard", *,
+                  sources: Sequence[str] = ()) -> GameScores:
+    """Score every player's cards with one ``variant`` and rank them: ``players`` is ``(name, cards)`` per
+    player, 1 to :data:`~companion.monarchs.flow.MAX_PLAYERS` of them, each named (one short line, no two
+    alike in any case). Most VP first; the most VP wins, a tie shared (:data:`TIE_WORDS`). ``sources``: where
+    each player was read from (a file), for a refusal's ``where`` (else ``player 2``)."""
+    from .flow import MAX_PLAYERS, check_name
+
+    if not players:
+        raise ScoreInputError("no players to score", expected="each player's name and cards")
+    if len(players) > MAX_PLAYERS:
+        raise ScoreInputError(f"{len(players)} players; the companion scores a table of up to {MAX_PLAYERS}",
+                              cite=CITE_SCORING)
+    seen: dict[str, str] = {}
+    scored: list[tuple[str, Score]] = []
+    for i, (name, cards) in enumerate(players, 1):
+        where = sources[i - 1] if i <= len(sources) else f"player {i}"
+        shown_name = check_name(name, where=where)
+        if not shown_name:
+            raise ScoreInputError("each player needs a name", where=where)
+        key = shown_name.casefold()
+        if key in seen:
+            raise ScoreInputError(f"two players named {shown_name!r}", where=where,
+                                  suggestion=f"Give each player a name of their own ({seen[key]!r} is "
+                                             "listed already)")
+        seen[key] = shown_name
+        scored.append((shown_name, score(cards, variant)))
+    totals = [s.total for _n, s in scored]
+    ranked = [PlayerScore(n, s, 1 + sum(1 for t in totals if t > s.total)) for n, s in scored]
+    ranked.sort(key=lambda p: p.rank)  # (stable: tied players in the order given)
+    return GameScores(variant, tuple(ranked))
 
 
 # -- reading score files ---------------------------------------------------------------------
@@ -687,6 +800,13 @@ class ScoreFile:
         doc = self._readable() if self.is_json else None
         notes = doc.get("notes") if isinstance(doc, dict) else None
         return notes if isinstance(notes, str) and notes.strip() else None
+
+    def player(self) -> str | None:
+        """The player's name a JSON file gives (its ``"name"``), if any: what the final scores of several
+        files call that player."""
+        doc = self._readable() if self.is_json else None
+        name = doc.get("name") if isinstance(doc, dict) else None
+        return name.strip() if isinstance(name, str) and name.strip() else None
 
     def _blank(self) -> ScoreInputError | None:
         """The refusal of a file of no text but spaces (:meth:`cards` refuses with it)."""

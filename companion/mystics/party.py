@@ -19,6 +19,7 @@ from typing import Any
 
 from .. import cite, possessive
 from ..errors import CompanionError, RuleError, UnknownCardError, closest
+from ..verdict import and_list
 
 #: Markers a mouse may carry (Negative Effects). The book's Negative Effects has no rules of its own for
 #: "cursed", but Tilda's hero card names it among the markers a mouse becomes (Mouse Hero Cards, Tilda:
@@ -524,43 +525,110 @@ def copy_index(m: Mouse, card: str, *, in_pack: bool) -> int | None:
     return next((i for i in copies if (m.gear[i].slot is None) == in_pack), copies[0] if copies else None)
 
 
-def _shared_index(m: Mouse, card: str, show: Callable[[str], str] = str) -> int:
+#: Where the copy of a card given in a share is (a share's ``slot``): its pack, any of its equipment slots
+#: (``equipped``), or the one slot named. The book lets a share exchange any search card (Share), equipped or
+#: not; a mouse holding two of one card (Filch's starting Dagger in his paw and a Dagger found in a search)
+#: gives the one the player chooses.
+SHARE_PLACES = ("pack", "equipped", *SLOTS)
+
+
+def place_of(g: Gear) -> str:
+    """Where ``g`` is, in a share's words: ``pack`` or its slot."""
+    return "pack" if g.slot is None else g.slot
+
+
+def at_place(g: Gear, place: str) -> bool:
+    """Whether ``g`` is at a share's ``place`` (:data:`SHARE_PLACES`: ``equipped`` is any slot)."""
+    return place == place_of(g) or (place == "equipped" and g.slot is not None)
+
+
+def place_words(place: str) -> str:
+    """A share's ``place`` in words: "in the pack", "equipped", "in the paw slot"."""
+    return {"pack": "in the pack", "equipped": "equipped"}.get(place, f"in the {place} slot")
+
+
+def held_places(m: Mouse, card: str, show: Callable[[str], str] | None = None) -> list[str]:
+    """Where ``m`` holds copies of ``card``, each place once, in the order of its gear (``pack``, ``paw``):
+    the copies recorded as ``card``; with ``show`` (a card as the words name it), every copy named alike too
+    (starting equipment is recorded by id: Filch's starting ``dagger`` and a ``Dagger`` found are two
+    Daggers)."""
+    key = None if show is None else show(card).casefold()
+    return list(dict.fromkeys(place_of(g) for g in m.gear
+                              if g.name == card or (show is not None and show(g.name).casefold() == key)))
+
+
+def share_place_refusal(m: Mouse, card: str, place: str | None,
+                        show: Callable[[str], str] = str) -> RuleError | None:
+    """Why ``m`` has no copy of ``card`` at ``place`` to give (:data:`SHARE_PLACES`; ``None`` place: any
+    copy), naming where its copies are (``None``: it has one there). A card it lacks is refused naming the
+    cards it has (:func:`missing_card`)."""
+    missing = missing_card(m, card, show)
+    if missing is not None or place is None:
+        return missing
+    if place not in SHARE_PLACES:
+        near = closest(str(place), SHARE_PLACES)
+        return RuleError(f"no place {str(place)[:40]!r} to give a card from ({_c('Share')})",
+                         expected=", ".join(SHARE_PLACES),
+                         suggestion=f"Did you mean {near[0]!r}?" if near else None)
+    if _place_index(m, card, place) is not None:
+        return None
+    held = and_list([place_words(x) for x in held_places(m, card, show)])
+    return RuleError(f"{m.name} has no {show(card)!r} {place_words(place)}: it holds it {held} "
+                     f"({_c('Share')})", suggestion="give a copy it holds, or leave the place out")
+
+
+def _place_index(m: Mouse, card: str, place: str | None) -> int | None:
+    """Where in ``m``'s gear the copy of ``card`` at ``place`` is (:data:`SHARE_PLACES`); ``None`` place: the
+    pack's when it has one, else its first (:func:`copy_index`). ``None``: no copy there."""
+    if place is None:
+        return copy_index(m, card, in_pack=True)
+    return next((i for i, g in enumerate(m.gear) if g.name == card and at_place(g, place)), None)
+
+
+def _shared_index(m: Mouse, card: str, show: Callable[[str], str] = str, place: str | None = None) -> int:
     """Where in ``m``'s gear the copy of ``card`` a share takes is (:func:`shared_copy`)."""
-    i = copy_index(m, card, in_pack=True)
-    return _find_gear(m, card, show) if i is None else i  # (none: refused, naming the cards it has)
+    refused = share_place_refusal(m, card, place, show)
+    if refused is not None:
+        raise refused
+    i = _place_index(m, card, place)
+    assert i is not None  # (a copy there: share_place_refusal said so)
+    return i
 
 
-def shared_copy(m: Mouse, card: str, show: Callable[[str], str] = str) -> Gear:
-    """The copy of ``card`` a share takes from ``m``: the pack's when it has one (two cards of one name:
-    Filch's starting Dagger in his paw stays there when he shares the Dagger found in a search; Share,
-    Equip: :func:`copy_index`). Refused when ``m`` has no such card, naming the cards it has."""
-    return m.gear[_shared_index(m, card, show)]
+def shared_copy(m: Mouse, card: str, show: Callable[[str], str] = str, place: str | None = None) -> Gear:
+    """The copy of ``card`` a share takes from ``m``: the one at ``place`` (:data:`SHARE_PLACES`: the player's
+    choice of two cards of one name), else the pack's when it has one (Filch's starting Dagger in his paw
+    stays there when he shares the Dagger found in a search; Share, Equip: :func:`copy_index`). Refused when
+    ``m`` has no such card, or none there, naming where it has them (:func:`share_place_refusal`)."""
+    return m.gear[_shared_index(m, card, show, place)]
 
 
-def which_copy(m: Mouse, card: str) -> str:
-    """Which of two cards of one name ``m`` gives in a share (:func:`shared_copy`), in words: "from the pack,
-    not the equipped one", "from the tail slot"; "" when it holds one, or all of them in one place (the
-    copy given does not matter then)."""
-    copies = [g for g in m.gear if g.name == card]
-    g = shared_copy(m, card)
-    if len(copies) < 2 or all(x.slot == g.slot for x in copies):
+def which_copy(m: Mouse, card: str, place: str | None = None,
+               show: Callable[[str], str] | None = None) -> str:
+    """Which of two cards of one name ``m`` gives in a share (:func:`shared_copy`, at ``place``), in words:
+    "from the pack, not the equipped one", "from the tail slot"; "" when it holds one, or all of them in one
+    place (the copy given does not matter then). ``show``: copies named alike count too
+    (:func:`held_places`)."""
+    g = shared_copy(m, card, place=place)
+    if len(held_places(m, card, show)) < 2:
         return ""
     return "from the pack, not the equipped one" if g.slot is None else f"from the {g.slot} slot"
 
 
-def share_choice(m: Mouse, card: str, show: Callable[[str], str] = str) -> str:
+def share_choice(m: Mouse, card: str, show: Callable[[str], str] = str, place: str | None = None) -> str:
     """``card`` as the share picker offers it: its name, with "(equipped)" when the copy a share takes is
-    equipped, and for a card held twice which copy it is ("Dagger (from the pack, not the equipped one)":
-    :func:`which_copy`)."""
-    which = which_copy(m, card)
+    equipped, and for a card held in two places which copy it is ("Dagger (from the pack, not the equipped
+    one)", "Dagger (from the paw slot)": :func:`which_copy`)."""
+    which = which_copy(m, card, place, show)
     if which:
         return f"{show(card)} ({which})"
-    return show(card) + (" (equipped)" if shared_copy(m, card).slot else "")
+    return show(card) + (" (equipped)" if shared_copy(m, card, place=place).slot else "")
 
 
-def give(m: Mouse, card: str, show: Callable[[str], str] = str) -> tuple[Mouse, Gear]:
+def give(m: Mouse, card: str, show: Callable[[str], str] = str,
+         place: str | None = None) -> tuple[Mouse, Gear]:
     """``m`` without the card it gives in a share, and that card: :func:`shared_copy`'s (Share)."""
-    i = _shared_index(m, card, show)
+    i = _shared_index(m, card, show, place)
     return replace(m, gear=m.gear[:i] + m.gear[i + 1:]), m.gear[i]
 
 

@@ -79,8 +79,9 @@ Events (fields in brackets are optional):
 - ``{"event": "gain", "mouse": "nez", "card": "Grape", [trick, discard]}``,
   ``{"event": "discard", "mouse": ..., "card": ...}``, ``{"event": "equip", "mouse": ...,
   "card": ..., "slot": "paw"|"armor"|"accessory"|"tail", [paws]}``, ``{"event": "unequip", ...}``,
-  ``{"event": "share", "from": ..., "to": ..., [cheese, card, discard]}`` (``discard``: the card the
-  receiver discards when its pack is full). A card a mouse holds is named by its name or id, in any
+  ``{"event": "share", "from": ..., "to": ..., [cheese, card, slot, discard]}`` (``slot``: where the copy
+  given of a card held twice is, ``pack``, ``equipped`` or its slot, default the pack's; ``discard``: the card
+  the receiver discards when its pack is full). A card a mouse holds is named by its name or id, in any
   case (starting equipment is recorded by id); an equip checks the card's other requirements
   (a class, or a named mouse: Search Cards).
 - ``{"event": "achievement", "name": "cheesemaster", [mouse, move_end]}`` (a story achievement of the
@@ -1588,13 +1589,27 @@ def held_card(t: MysticsTracker, m: Mouse, typed: str) -> str:
     recorded = [g.name for g in m.gear]
     if typed in recorded:
         return typed
-
-    def names(card: str) -> set[str]:
-        return {card.casefold(), t.card_name(card).casefold(), t.card_id(card).casefold()}
-
-    keys = names(typed)
-    hits = [r for r in dict.fromkeys(recorded) if names(r) & keys]
+    keys = _card_keys(t, typed)
+    hits = [r for r in dict.fromkeys(recorded) if _card_keys(t, r) & keys]
     return hits[0] if len(hits) == 1 else typed
+
+
+def _card_keys(t: MysticsTracker, card: str) -> set[str]:
+    """The ways ``card`` may be named: as recorded, by its name, by its id (in any case)."""
+    return {card.casefold(), t.card_name(card).casefold(), t.card_id(card).casefold()}
+
+
+def shared_card(t: MysticsTracker, m: Mouse, typed: str, place: str | None) -> str:
+    """The card of ``m`` a share of ``typed`` gives, as recorded (:func:`held_card`); with a ``place``
+    (:data:`~companion.mystics.party.SHARE_PLACES`), the copy there among the mouse's copies of that card,
+    however each is recorded (starting equipment by id: Filch's starting ``dagger`` in his paw, a ``Dagger``
+    found in his pack; Share)."""
+    card = held_card(t, m, typed)
+    if place is None:
+        return card
+    keys = _card_keys(t, typed)
+    return next((g.name for g in m.gear if (g.name == card or _card_keys(t, g.name) & keys)
+                 and pt.at_place(g, place)), card)
 
 
 class PackCard:
@@ -3345,6 +3360,7 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     n = _int(e, "cheese", 0, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     card = _opt_str(e, "card")
     discard = _opt_str(e, "discard")  # (every field read before a rule refuses: 'do' names the unread)
+    place = _opt_str(e, "slot")  # (where the copy given is: a card held twice, the player's choice)
     if a.id == b.id:
         raise RuleError(f"{a.name} cannot share with itself", cite=c("Share"),
                         expected="another mouse on the same or an adjacent space")
@@ -3362,9 +3378,14 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
                                          "the card given", cite=c("Equip"),
                                          expected="a card with the discard"))
         discard = None
+    if place is not None and card is None:
+        state = _kept(t, state, LogError(f"'share' event: a slot says where the card given is, and {a.name} "
+                                         "gives no card", cite=c("Share"), expected="a card with the slot"))
+        place = None
     if card is not None:
-        card = held_card(t, a, card)
-        a2, g = pt.give(a2, card, t.card_name)  # (its pack's copy of a card held twice: Share; Equip)
+        card = shared_card(t, a, card, place)
+        # (the copy at the place chosen, else its pack's copy of a card held twice: Share; Equip)
+        a2, g = pt.give(a2, card, t.card_name, place)
         discard = None if discard is None else held_card(t, b2, discard)
         state = _room_discard(t, state, b2, card, discard, trick=g.trick, party=g.party)
         b2 = pt.gain(b2, card, g.trick, discard, strict=False, show=t.card_name, party=g.party)
@@ -3377,7 +3398,7 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     state = replace(state, mice=pt.put(pt.put(state.mice, a2), b2))
     gifts = [f"{n} cheese"] if n else []
     if card is not None:
-        which = pt.which_copy(a, card)  # (a card held twice: the copy given, said)
+        which = pt.which_copy(a, card, place, t.card_name)  # (a card held twice: the copy given, said)
         gifts.append(t.card_name(card) + (f" {which}" if which else ""))
     what = " and ".join(gifts) or "nothing"
     state = _say(state, f"{a.name} gives {b.name} {what} ({c('Share')})"
@@ -4149,8 +4170,11 @@ EVENT_FIELDS: dict[str, EventFields] = {
         "an equipped card back into the pack", ("mouse", "card"), optional=("discard",),
         notes=(("discard", "a card to make room"),)),
     "share": EventFields(
-        "one mouse gives cheese or a card to another", ("from", "to"), optional=("cheese", "card", "discard"),
+        "one mouse gives cheese or a card to another", ("from", "to"),
+        optional=("cheese", "card", "slot", "discard"),
         notes=(("card", "by its name or id"),
+               ("slot", "where the card given is, for a card held twice: pack, equipped, or its slot (paw, "
+                        "armor, accessory, tail); default the copy in the pack when there is one"),
                ("discard", "a card of the receiver's pack it discards to make room (a full pack: Equip)")),
         rule="cheese, a card, or both"),
     "achievement": EventFields(

@@ -11,7 +11,12 @@ counters and crowns per card, in one box), ``cmp-monarchs-draft`` (what was brou
 reload, above the tabs) and ``cmp-monarchs-afresh`` (its Start afresh), ``cmp-monarchs-list`` (paste a
 decklist or JSON), ``cmp-monarchs-score-list`` (its button), ``cmp-monarchs-table`` (the score
 table), ``cmp-monarchs-influence``, ``cmp-monarchs-court`` (the eight position inputs),
-``cmp-monarchs-plan`` (plan button), ``cmp-monarchs-purchases`` (the result), ``cmp-monarchs-roll``,
+``cmp-monarchs-plan`` (plan button), ``cmp-monarchs-purchases`` (the result), ``cmp-monarchs-hand`` (the
+five boxes of the hand, card by card) and ``cmp-monarchs-hand-sum`` (its influence, or why it cannot be
+read), ``cmp-monarchs-player-name``, ``cmp-monarchs-add-player`` (Add to the final scores) and
+``cmp-monarchs-add-player-off`` (why it is off), ``cmp-monarchs-players`` (every player's final score and who
+wins), ``cmp-monarchs-players-message``, ``cmp-monarchs-player-pick``, ``cmp-monarchs-remove-player`` and
+``cmp-monarchs-clear-players``, ``cmp-monarchs-roll``,
 ``cmp-monarchs-solo`` (dice result), ``cmp-monarchs-highscores``, ``cmp-monarchs-hs-variant`` (the
 scoring a saved score is kept with), ``cmp-monarchs-hs-pick`` and ``cmp-monarchs-hs-remove`` (take a
 listed score back), ``cmp-monarchs-end``,
@@ -28,8 +33,8 @@ refusal shows next to the button that caused it, on its own tab.
 A card file of yours that does not load is left out, as every command leaves it out: the page uses the
 bundled cards and your other files, and says above the tabs which file was left out and why.
 
-The score pad and the buy planner are kept in a draft on every change (:mod:`companion.monarchs.draft`), so
-a reload brings them back; the page says so above the tabs.
+The score pad (with the players added to the final scores) and the buy planner are kept in a draft on every
+change (:mod:`companion.monarchs.draft`), so a reload brings them back; the page says so above the tabs.
 """
 
 from __future__ import annotations
@@ -46,8 +51,17 @@ from .. import ui
 from ..drafts import DraftKeeper, Kept
 from ..errors import CompanionError
 from ..highscores import load_high_scores, record_high_score, remove_high_score
-from ..monarchs.court import CITE_BUY, MAX_INFLUENCE, check_influence, parse_court, plan_purchases
-from ..monarchs.draft import START_INFLUENCE, ColourPad, PageDraft, draft_path, read_draft
+from ..monarchs.court import (
+    CITE_BUY,
+    HAND_SIZE,
+    MAX_INFLUENCE,
+    Hand,
+    check_influence,
+    parse_court,
+    plan_purchases,
+    read_hand,
+)
+from ..monarchs.draft import START_INFLUENCE, ColourPad, PageDraft, TablePlayer, draft_path, read_draft
 from ..monarchs.flow import (
     MAX_COURT_DECK,
     MAX_PLAYERS,
@@ -55,6 +69,7 @@ from ..monarchs.flow import (
     SCORING_TITLES,
     HighScore,
     HighScores,
+    check_name,
     end_status,
     not_kept_words,
     solo_removal,
@@ -66,11 +81,13 @@ from ..monarchs.scoring import (
     CITE_SCORING,
     COURT_COLOURS,
     MAX_CROWNS,
+    GameScores,
     Score,
     ScoreCard,
     ScoreFile,
     ScoreInputError,
     score,
+    score_players,
 )
 from ..verdict import plural
 from .cards import page_cards
@@ -103,10 +120,12 @@ HELP = (
     "each card of a colour; the two lowest go (+ and − on its cards add and take off a card of 0 crowns "
     "there). You can also paste a decklist (<code>3 Card Name</code> lines or CSV) or JSON. The pad and the "
     "buy planner are kept as you type: a reload of the page brings them back.",
-    "<b>Buy planner</b>: what your hand's influence can buy (back row costs 2 more; only the top of a "
-    "stack).",
+    "<b>Buy planner</b>: what your hand can buy: type its cards (each card's influence or name) or its "
+    "influence (back row costs 2 more; only the top of a stack).",
     "<b>Solo</b>: reads the white and black dice, and keeps your high scores (Save score takes the score "
     "pad's total), standard and family scores ranked apart.",
+    "<b>Final scores</b> (on the Score pad): add each player's pad under their name; every player is scored "
+    "at once, the winner said (the most VP wins; the rule book gives no tie-break, so a tie is shared).",
     "<b>End of game</b>: when the game ends and how many turns are left, so everyone plays equally (the "
     "player with the most VP wins; the rule book gives no tie-break).",
     "Rules: <i>of-mice-and-monarchs.md</i> (Game Play, Game End and Scoring, Solo Mode, Family Scoring "
@@ -159,6 +178,38 @@ def box_value(box: w.IntText, what: str) -> int:
     return int(box.value)
 
 
+def _past_box(box: w.IntText) -> bool:
+    """Whether ``box`` holds a number past its limits (:func:`box_value` refuses it)."""
+    try:
+        box_value(box, box.caption)
+    except ScoreInputError:
+        return True
+    return False
+
+
+#: The first row of the final scores' Take off list: no player chosen yet.
+PICK_PLAYER = "choose a player…"
+
+
+def game_scores_html(result: GameScores) -> str:
+    """Every player's final score as an HTML table (place, player, VP by colour, total; the winners in bold),
+    then who wins, each player's notes and the section."""
+    head = ("<tr><th>place</th><th>player</th>"
+            + "".join(f"<th><span style='color:{SWATCH[c]}'>■</span> {c}</th>" for c in COURT_COLOURS)
+            + "<th>total</th></tr>")
+    rows = []
+    for p in result.players:
+        bold = " style='font-weight:bold'" if p.rank == 1 else ""
+        rows.append(f"<tr{bold}><td>{p.rank}</td><td>{html.escape(p.name)}</td>"
+                    + "".join(f"<td>{r.vp}</td>" for r in p.score.rows) + f"<td>{p.total}</td></tr>")
+    notes = "".join(f"<div><small>{html.escape(p.name)}: {html.escape(n)}</small></div>"
+                    for p in result.players for n in p.score.notes)
+    verdict = f"<div style='font-size:18px;color:{ui.COLOURS['ok']}'>{html.escape(result.verdict())}</div>"
+    return (f"<div>{html.escape(result.variant.capitalize())} scoring, VP by colour:</div>"
+            "<div style='overflow-x:auto'><table style='font-size:17px;border-collapse:collapse' "
+            f"cellpadding=5>{head}{''.join(rows)}</table></div>{verdict}{notes}")  # (scrolls when narrow)
+
+
 def score_table_html(result: Score) -> str:
     """The book's score pad as an HTML table: colour, cards x crowns = VP (or family discards)."""
     rows = []
@@ -201,6 +252,11 @@ class MonarchsCompanion:
         #: the score Save score was last filled in with from the pad's total (see :meth:`_prefill`)
         self._prefilled = 0
         self._syncing = False  # the page sets its own boxes: not read back as typed
+        #: the players added to the final scores (each with the cards the pad held), and their scoring
+        self._players: tuple[TablePlayer, ...] = ()
+        self._players_variant = "standard"
+        #: the cards the pad scores now (``None``: it has no total), for Add to the final scores
+        self._pad_cards: list[ScoreCard] | None = None
         #: the draft (:mod:`companion.monarchs.draft`) is kept on each change once the page is up (a draft
         #: that could not be read: replaced at the first change)
         self._keeping = False
@@ -235,7 +291,8 @@ class MonarchsCompanion:
         return PageDraft(variant=self.variant.value, colours=colours,
                          influence=self.influence.value, front=tuple(t.value for t in self.front),
                          back=tuple(t.value for t in self.back), best_first=self.sort_by.value,
-                         show_all=self.show_all.value)
+                         show_all=self.show_all.value, hand=tuple(t.value for t in self.hand),
+                         players=self._players, players_variant=self._players_variant)
 
     def _put_draft(self, draft: PageDraft) -> None:
         """Set the pad and the planner to ``draft`` (the page's own change: kept once done)."""
@@ -246,11 +303,15 @@ class MonarchsCompanion:
                 self.cards[colour].value, self.crowns[colour].value = line.cards, line.crowns
                 self.family[colour].value = line.per_card
             self.influence.value = draft.influence
-            for box, spec in zip((*self.front, *self.back), (*draft.front, *draft.back), strict=True):
+            for box, spec in zip((*self.front, *self.back, *self.hand),
+                                 (*draft.front, *draft.back, *draft.hand), strict=True):
                 box.value = spec
             self.sort_by.value, self.show_all.value = draft.best_first, draft.show_all
+            self._players, self._players_variant = draft.players, draft.players_variant
         finally:
             self._syncing = False
+        self._hand_ready()
+        self.show_players()
 
     def _restore_draft(self) -> None:
         """Bring back the pad and the planner the page's draft keeps, saying so in one line; a draft that
@@ -272,6 +333,8 @@ class MonarchsCompanion:
         pad, planner = draft.typed_in()
         what = ("Your pad and buy planner from before were brought back" if pad and planner else
                 f"Your {'pad' if pad else 'buy planner'} from before was brought back")
+        if draft.players:  # (Start afresh clears them too: a new game)
+            what += f", with the final scores of {plural(len(draft.players), 'player')}"
         self.draft_note.value = ui.panel_html("info", what, note=" <small>(kept as you type, for a reload: "
                                               "<b>Start afresh</b> empties both)</small>")
         self.draft_row.layout.display = None
@@ -363,10 +426,154 @@ class MonarchsCompanion:
         help_ = w.HTML(f"{SMALL}Standard: for each colour, cards × crowns. Family: type the crowns "
                        "on each card of a colour; the two lowest are discarded (all of them if 2 or "
                        "fewer).</small>")
+        self._build_players()
         self.score_tab = w.VBox([ui.labelled("Scoring", self.variant), help_, *rows, self.total,
                                  self.message, self.table, self.list_text,
-                                 ui.row(load, example, clear), self.list_off, self.list_message])
+                                 ui.row(load, example, clear), self.list_off, self.list_message,
+                                 self.players_box])
         self._list_ready()
+
+    # -- every player's final score ----------------------------------------------------------------
+    def _build_players(self) -> None:
+        """The final scores of every player at once: each player's pad added under their name, scored
+        together, the winner said (:func:`~companion.monarchs.scoring.score_players`)."""
+        self.player_name = w.Text(placeholder="player's name", description="Player",
+                                  style={"description_width": "initial"}, layout=w.Layout(width="240px"))
+        self.player_name.add_class("cmp-monarchs-player-name")
+        add = ui.big_button("Add to the final scores", style="primary", icon="plus")
+        add.add_class("cmp-monarchs-add-player")
+        self.players_message = self._panel("players-message")  # what adding or taking off did
+        add.on_click(ui.guarded(self.players_message)(lambda _b: self.add_player()))
+        self.add_player_button = add
+        #: why Add to the final scores is off, in words under it
+        self.add_player_off = w.HTML()
+        self.add_player_off.add_class("cmp-monarchs-add-player-off")
+        self.players_out = w.HTML()
+        self.players_out.add_class("cmp-monarchs-players")
+        self.player_pick = w.Dropdown(options=[(PICK_PLAYER, None)], description="Take off",
+                                      style={"description_width": "initial"}, layout=w.Layout(width="300px"))
+        self.player_pick.add_class("cmp-monarchs-player-pick")
+        remove = ui.big_button("Take off", style="danger")
+        remove.add_class("cmp-monarchs-remove-player")
+        remove.on_click(ui.guarded(self.players_message)(lambda _b: self.remove_player()))
+        self.remove_player_button = remove
+        clear = ui.big_button("Clear the final scores")
+        clear.add_class("cmp-monarchs-clear-players")
+        clear.on_click(ui.guarded(self.players_message)(lambda _b: self.clear_players()))
+        self.clear_players_button = clear
+        self.player_name.observe(lambda _c: self._add_ready(), names="value")
+        self.player_pick.observe(lambda _c: self._add_ready(), names="value")
+        self.players_box = w.VBox([
+            w.HTML("<b>Final scores, every player</b>"),
+            w.HTML(f"{SMALL}Fill in the pad for one player (or paste their list), type their name and add "
+                   "them; the pad is then cleared for the next. Every player is scored with one scoring, and "
+                   "the most VP wins; the rule book gives no tie-break, so tied players share the win "
+                   "(of-mice-and-monarchs.md, Game End and Scoring). Adding a name again replaces that "
+                   "player's score.</small>"),
+            ui.row(self.player_name, add), self.add_player_off, self.players_message, self.players_out])
+        #: Take off and Clear, shown once a player is listed
+        self.players_row = ui.row(self.player_pick, remove, clear)
+        self.players_box.children = (*self.players_box.children, self.players_row)
+        self.show_players()
+
+    def game_scores(self) -> GameScores | None:
+        """Every player added, scored together (``None``: none added yet)."""
+        if not self._players:
+            return None
+        return score_players([(p.name, p.cards) for p in self._players], self._players_variant)
+
+    def show_players(self) -> None:
+        """The final scores as a table (a row per player, most VP first: place, VP by colour, total) and who
+        wins; the Take off list follows."""
+        result = self.game_scores()
+        self.player_pick.options = [(PICK_PLAYER, None)] + [(p.name, p.name) for p in self._players]
+        self.player_pick.index = 0
+        if result is None:
+            self.players_out.value = "<i>No player added yet.</i>"
+        else:
+            self.players_out.value = game_scores_html(result)
+        self._add_ready()
+
+    def _add_ready(self) -> None:
+        """Add to the final scores is on only with a pad that has a total, a name, and room (or a name listed,
+        whose score it replaces) in the scoring of those added; Take off with a player chosen, Clear with any
+        added. Why not is said under them."""
+        ui.gate(self.add_player_button, self._why_not_add())
+        ui.gate(self.remove_player_button, None if self.player_pick.value is not None else
+                "choose the player to take off in the Take off list first" if self._players else
+                "no player is listed to take off")
+        ui.gate(self.clear_players_button, None if self._players else "no player is listed")
+        self.players_row.layout.display = None if self._players else "none"
+        self.add_player_off.value = ui.off_reasons([self.add_player_button, self.remove_player_button]
+                                                   if self._players else [self.add_player_button])
+
+    def _why_not_add(self) -> str | None:
+        """Why the pad cannot be added to the final scores now (``None``: it can)."""
+        try:
+            name = check_name(self.player_name.value, where="Player")
+        except CompanionError as exc:
+            return f"{exc.where}: {exc.message}"
+        if not name:
+            return "type the player's name first"
+        if self._pad_cards is None:
+            return "the score pad has no total: correct it first (said under the total)"
+        variant = self.variant.value
+        if self._players and variant != self._players_variant:
+            return (f"the final scores listed are {self._players_variant} scoring: switch the pad to "
+                    f"{self._players_variant.capitalize()}, or clear the final scores")
+        listed = [p.name.casefold() for p in self._players]
+        if name.casefold() not in listed and len(self._players) >= MAX_PLAYERS:
+            return f"{plural(MAX_PLAYERS, 'player')} are listed, the most the companion scores at one table"
+        return None
+
+    def add_player(self) -> GameScores:
+        """Add the pad's cards under the name typed (a name listed: its score replaced), score every player
+        again, and clear the pad (and the name) for the next player."""
+        refused = self._why_not_add()
+        if refused is not None:
+            raise ScoreInputError(refused)
+        assert self._pad_cards is not None  # (checked: the pad has a total)
+        name = check_name(self.player_name.value)
+        player = TablePlayer(name, tuple(self._pad_cards))
+        players = list(self._players)
+        at = next((i for i, p in enumerate(players) if p.name.casefold() == name.casefold()), None)
+        was = None
+        if at is None:
+            players.append(player)
+        else:
+            was = score(players[at].cards, self.variant.value).total
+            players[at] = player
+        # (refused: nothing changes)
+        result = score_players([(p.name, p.cards) for p in players], self.variant.value)
+        self._players, self._players_variant = tuple(players), self.variant.value
+        total = next(p.total for p in result.players if p.name == name)
+        self.player_name.value = ""
+        self.clear_pad()  # (keeps the draft, players and all)
+        self.show_players()
+        ui.show(self.players_message, "ok", f"{name}: {total} VP " + (
+            "added" if was is None else f"replaces {was} VP") + "; the pad is cleared for the next player",
+            [result.verdict()])
+        return result
+
+    def remove_player(self) -> None:
+        """Take the player chosen in the Take off list off the final scores."""
+        name = self.player_pick.value
+        if name is None:
+            raise ScoreInputError("choose the player to take off in the Take off list first")
+        self._players = tuple(p for p in self._players if p.name != name)
+        self.show_players()
+        self._keep()
+        result = self.game_scores()
+        ui.show(self.players_message, "ok", f"{name} taken off the final scores",
+                [result.verdict()] if result is not None else [])
+
+    def clear_players(self) -> None:
+        """Take every player off the final scores (a new game)."""
+        n = len(self._players)
+        self._players = ()
+        self.show_players()
+        self._keep()
+        ui.show(self.players_message, "ok", f"The final scores are cleared ({plural(n, 'player')} taken off)")
 
     def _colour_of(self, widget: Any) -> str:
         return next(c for c in COURT_COLOURS
@@ -552,9 +759,13 @@ class MonarchsCompanion:
                                 + ("<small>unknown until the crowns on each card are typed</small>"
                                    if missing else ""))
             self.table.value = ""  # no total for a pad that cannot be read (the last would look current)
+            self._pad_cards = None
+            self._add_ready()
             self._keep()  # (kept as typed: a reload brings back what is to be corrected)
             return None
         result = score(cards, self.variant.value)
+        self._pad_cards = cards
+        self._add_ready()
         if said:
             ui.show(self.message, "info", "Score pad", said)
         self.total.value = (f"<div style='font-size:32px;font-weight:bold'>Total: {result.total} VP</div>")
@@ -660,6 +871,16 @@ class MonarchsCompanion:
                      for i in range(1, 5)]
         for t in (*self.front, *self.back):
             t.add_class("cmp-monarchs-court")
+        # the hand, card by card (as 'monarchs buy --hand' takes it): its influence is the plan's
+        self.hand = [w.Text(placeholder="influence or name", description=f"Card {i}",
+                            style={"description_width": "48px"}, layout=w.Layout(width="235px"))
+                     for i in range(1, HAND_SIZE + 1)]
+        for t in self.hand:
+            t.add_class("cmp-monarchs-hand")
+            t.observe(lambda _c: self._hand_ready(), names="value")
+        #: the hand's influence card by card, or why the hand cannot be read
+        self.hand_said = w.HTML()
+        self.hand_said.add_class("cmp-monarchs-hand-sum")
         self.sort_by = w.ToggleButtons(options=[("Most crowns", "crowns"), ("Most influence", "influence"),
                                                 ("Spend most", "spent")], value="crowns",
                                        tooltips=[
@@ -681,12 +902,15 @@ class MonarchsCompanion:
         self.influence.observe(lambda _c: self._plan_ready(), names="value")
         self.purchases = w.HTML()
         self.purchases.add_class("cmp-monarchs-purchases")
-        for control in (self.influence, *self.front, *self.back, self.sort_by, self.show_all):
+        for control in (self.influence, *self.front, *self.back, *self.hand, self.sort_by, self.show_all):
             control.observe(lambda _c: self._plan_outdated(), names="value")
         help_ = w.HTML(f"{SMALL}Each position: <code>cost:crowns</code> (e.g. <code>3:1</code>), a card "
                        "name, <code>-</code> for empty, or a stack <code>2:0/4:1</code> (top card last). "
                        "Back-row cards cost 2 more (of-mice-and-monarchs.md, Game Play).</small>")
-        self.buy_tab = w.VBox([self.influence.box, help_,
+        hand_help = w.HTML(f"{SMALL}<b>Your hand</b> (or type the influence above): each card's influence "
+                           "(<code>1</code>) or its name; the influence is their sum "
+                           "(of-mice-and-monarchs.md, Game Play).</small>")
+        self.buy_tab = w.VBox([self.influence.box, hand_help, ui.row(*self.hand), self.hand_said, help_,
                                w.HTML("<b>Back row (cost +2)</b>"), self._court_row(self.back),
                                w.HTML("<b>Front row</b>"), self._court_row(self.front),
                                ui.labelled("Best first", self.sort_by), self.show_all, plan,
@@ -694,15 +918,47 @@ class MonarchsCompanion:
         self._plan_ready()
 
     def _plan_ready(self) -> None:
-        """Plan purchases is on only with an influence the planner plans for (:func:`~companion.monarchs.
-        court.check_influence`: 0 to 4995); a number past it is said under the button before the click."""
+        """Plan purchases is on only with a hand that reads (:meth:`hand_read`) or, with no hand typed, an
+        influence the planner plans for (:func:`~companion.monarchs.court.check_influence`: 0 to 4995); why
+        not is said under the button before the click."""
         try:
-            check_influence(self.influence.value)
+            if self.hand_read() is None:
+                check_influence(self.influence.value)
         except CompanionError as refused:
-            ui.gate(self.plan_button, f"{self.influence.caption}: {refused.message}")
+            where = refused.where or self.influence.caption
+            ui.gate(self.plan_button, f"{where}: {refused.message}")
         else:
             ui.gate(self.plan_button, None)
         self.plan_off.value = ui.off_reasons([self.plan_button])
+
+    def hand_read(self) -> Hand | None:
+        """The hand typed card by card (:func:`~companion.monarchs.court.read_hand`, as ``monarchs buy
+        --hand`` reads it; a box left blank is no card); ``None`` when no card is typed. A hand that cannot
+        be read raises why, naming its box (``Card 2``)."""
+        if not any(t.value.strip() for t in self.hand):
+            return None
+        return read_hand([t.value for t in self.hand], self.db, where="Card", skip_blank=True)
+
+    def _hand_ready(self) -> None:
+        """A hand typed sets the influence (its box is off while the hand is typed: the one or the other, as
+        the command takes ``--influence`` or ``--hand``), said card by card; one that cannot be read is said
+        under it, and Plan purchases is off with it."""
+        try:
+            hand = self.hand_read()
+        except CompanionError as exc:
+            hand = None
+            self.hand_said.value = (f"<small style='color:{ui.COLOURS['error']}'>{html.escape(exc.render())}"
+                                    "</small>")
+        else:
+            self.hand_said.value = "" if hand is None else (
+                f"{SMALL}Influence from the hand: {html.escape(hand.sum_words())} (clear the hand to type "
+                "the influence instead)</small>")
+        typed = any(t.value.strip() for t in self.hand)
+        for part in (self.influence, self.influence.minus, self.influence.plus):
+            part.disabled = typed
+        if hand is not None and self.influence.value != hand.influence:
+            self.influence.value = hand.influence  # (observed: the plan shown goes out of date, is kept)
+        self._plan_ready()
 
     @staticmethod
     def _court_row(boxes: list[w.Text]) -> w.HBox:
@@ -743,20 +999,24 @@ class MonarchsCompanion:
         """Plan the purchases for the Court typed; a Court that cannot be read clears the old plan
         (the error is raised for the page to show), a new plan clears the old message."""
         try:
-            result = plan_purchases(self.influence.value, self.court(), by=self.sort_by.value,
+            hand = self.hand_read()
+            influence = self.influence.value if hand is None else hand.influence
+            result = plan_purchases(influence, self.court(), by=self.sort_by.value,
                                     maximal_only=not self.show_all.value)
         except CompanionError:
             self.purchases.value = ""
             raise
         self.buy_message.value = ""
+        said = [*result.notes, *(hand.notes() if hand is not None else [])]
+        from_hand = f" (the hand: {html.escape(hand.sum_words())})" if hand is not None else ""
         items = [html.escape(p.label()) for p in result.purchases[:limit]]
         more = len(result.purchases) - limit
         if more > 0:
             items.append(f"… and {more} more")
         if not items:
             items.append("Nothing affordable.")
-        notes = "".join(f"<div><small>{html.escape(n)}</small></div>" for n in result.notes)
-        self.purchases.value = (f"<div style='font-size:17px'><b>{self.influence.value} influence: "
+        notes = "".join(f"<div><small>{html.escape(n)}</small></div>" for n in said)
+        self.purchases.value = (f"<div style='font-size:17px'><b>{influence} influence{from_hand}: "
                                 f"{len(result.purchases)} purchase(s)</b><ol>"
                                 + "".join(f"<li>{i}</li>" for i in items) + f"</ol>{notes}"
                                 f"<small><i>{html.escape(CITE_BUY)}</i></small></div>")
@@ -1001,7 +1261,10 @@ class MonarchsCompanion:
         for s in (self.players, self.seat, self.court_deck):
             s.observe(lambda _c: self.refresh_end(), names="value")
         self.end_tab = w.VBox([self.players.box, self.seat.box, self.court_deck.box,
-                               self.end_out])
+                               self.end_out,
+                               w.HTML(f"{SMALL}Once the game ends, score every player at once on the "
+                                      "<b>Score pad</b> tab, under <i>Final scores, every player</i>: the "
+                                      "winner is said there.</small>")])
         self.refresh_end()
 
     def refresh_end(self) -> None:
@@ -1013,14 +1276,13 @@ class MonarchsCompanion:
                                   f"{self.seat.value} has no place at a table of {self.players.value}: set "
                                   f"Players, or a seat from 1 to {self.players.value}</div>")
             return
+        # a value typed past its box: named from the boxes' own limits, checked first, in the order the
+        # rules check them (players, seat, Court deck), with the rules' refusal below it
+        box = next((b for b in (self.players, self.seat, self.court_deck) if _past_box(b)), None)
         try:
             s = end_status(self.players.value, self.seat.value, self.court_deck.value)
-        except CompanionError as exc:  # (said where the status goes: an old status would look current)
-            # a value typed past its box: the box's refusal, named as the page names it (no action
-            # was taken, so never "That did not work")
-            box = next((b for b, word in ((self.players, "players"), (self.seat, "seat"),
-                                          (self.court_deck, "Court deck")) if exc.message.startswith(word)),
-                       None)
+        except CompanionError as exc:  # (said where the status goes: an old status would look current;
+            # no action was taken, so never "That did not work")
             title = f"{box.caption}: {_number_text(box.value)} is out of range" if box is not None \
                 else "These numbers cannot be read"
             ui.show(self.end_out, "warn", title, [exc.render()])

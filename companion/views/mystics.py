@@ -32,7 +32,8 @@ unknown), ``cmp-mystics-add-minion-type`` and ``cmp-mystics-add-minion-count``
 (minions a chapter rule places), ``cmp-mystics-add-minions`` (their button), in each mouse's box
 ``cmp-mystics-pilfer`` (only for a mouse with Pilfer), ``cmp-mystics-greedy`` (a greedy roach steals
 a cheese), ``cmp-mystics-share-to``,
-``cmp-mystics-share-cheese``, ``cmp-mystics-share-card``, ``cmp-mystics-share-discard`` (the card a
+``cmp-mystics-share-cheese``, ``cmp-mystics-share-card`` (each copy of a card held in two places offered
+apart: Filch's Dagger in his paw, the one in his pack), ``cmp-mystics-share-discard`` (the card a
 receiver with a full pack discards, shown only then) and ``cmp-mystics-share`` (its button);
 ``cmp-mystics-chapter-actions`` (the end of the chapter section): ``cmp-mystics-end-move``,
 ``cmp-mystics-end-page`` (the chapter end marker's buttons), ``cmp-mystics-victory``,
@@ -83,12 +84,14 @@ from ..mystics.initiative import InitCard
 from ..mystics.party import (
     LEVEL_UP_COST,
     PARTY_ITEMS_WORDS,
+    Gear,
     HeroInfo,
     Mouse,
     equipped_names,
     needs_discard,
     pack_names,
     party_items,
+    place_of,
     share_choice,
     shared_copy,
 )
@@ -1043,16 +1046,27 @@ class MouseBox:
     def _needs_discard(self, state: MysticsState) -> Mouse | None:
         """The receiver, when the card chosen goes into its full pack (a non-trick card into a pack of
         3: it discards one, Equip); else ``None``."""
-        card, to = str(self.share_card.value or ""), self.share_to.value
+        (card, place), to = self._share_pick(), self.share_to.value
         if not card or not to:
             return None
         giver = state.mouse(self.mid)
-        gear = shared_copy(giver, card) if any(g.name == card for g in giver.gear) else None  # (Share)
+        try:
+            gear: Gear | None = shared_copy(giver, card, place=place)  # (the copy chosen: Share)
+        except CompanionError:
+            gear = None  # (a card it no longer holds there: the click says so)
         receiver = next((m for m in state.mice if m.id == to), None)
         if gear is None or receiver is None or not needs_discard(receiver, trick=gear.trick,
                                                                   party=gear.party):
             return None
         return receiver
+
+    def _share_pick(self) -> tuple[str, str | None]:
+        """The card chosen to give and where its copy is (``None``: the copy a share takes by default, the
+        pack's; a card held in two places offers each: Share), ``("", None)`` for no card."""
+        value = self.share_card.value
+        if isinstance(value, tuple):
+            return str(value[0]), str(value[1])
+        return str(value or ""), None
 
     def _share(self) -> dict[str, Any]:
         """The share event the controls describe: this mouse gives cheese, a card, or both."""
@@ -1060,7 +1074,7 @@ class MouseBox:
         if not to:
             raise CompanionError("no other mouse to share with" if not self.share_to.options
                                  else "choose the mouse to give to")
-        n, card = int(self.share_cheese.value), str(self.share_card.value or "")
+        n, (card, place) = int(self.share_cheese.value), self._share_pick()
         if n < 0:
             raise CompanionError(f"bad cheese count {n}", expected="0 or more")
         if not n and not card:
@@ -1071,6 +1085,8 @@ class MouseBox:
             event["cheese"] = n
         if card:
             event["card"] = card
+        if place is not None:
+            event["slot"] = place
         full = self._needs_discard(self.dash.state)
         if full is not None:
             if not self.share_discard.value:
@@ -1089,10 +1105,21 @@ class MouseBox:
             self._life_seen = m.life
             self.life.value = "" if m.life is None else str(m.life)
         self.pilfer.layout.display = "" if dash.can_pilfer(m) else "none"
-        cards = [("(no card)", "")]
+        cards: list[tuple[str, Any]] = [("(no card)", "")]
+        named = dash.tracker.card_name
+        offered: set[tuple[str, str]] = set()
         for g in m.gear:  # shown by name (starting equipment is recorded by id), given as recorded
-            if g.name not in {v for _label, v in cards}:
-                cards.append((share_choice(m, g.name, dash.tracker.card_name), g.name))
+            # a card held in two places (Filch's Dagger in his paw and one in his pack) is offered once a
+            # place: the copy a share takes by default by its name, another with its place (Share); two
+            # copies in one place (one recorded by id, one by name) are offered once
+            where = (named(g.name).casefold(), place_of(g))
+            if where in offered:
+                continue
+            offered.add(where)
+            if place_of(shared_copy(m, g.name)) == where[1]:
+                cards.append((share_choice(m, g.name, named), g.name))
+            else:
+                cards.append((share_choice(m, g.name, named, where[1]), (g.name, where[1])))
         dash.choices(self.share_card, cards, "")
         others = [x for x in state.mice if x.id != self.mid]
         dash.choices(self.share_to, [(x.name, x.id) for x in others if not x.captured])
