@@ -108,10 +108,15 @@ class WrittenWhole(ValueError):
 
 class CsvImportError(CompanionError):
     """A spreadsheet that cannot become a valid card file; ``issues`` lists each one
-    (:class:`SheetProblem`), ``problems`` the same as text."""
+    (:class:`SheetProblem`), ``problems`` the same as text. ``doc``: the card file the sheet converts
+    to when only the checks among the game's loaded cards refuse it (an id already there, or twice in
+    the sheet), as import would write it, else ``None``: :func:`added_before` reads it rather than
+    converting the sheet again."""
 
-    def __init__(self, file: str, problems: Sequence[SheetProblem | str]) -> None:
+    def __init__(self, file: str, problems: Sequence[SheetProblem | str], *,
+                 doc: dict[str, Any] | None = None) -> None:
         self.issues = [p if isinstance(p, SheetProblem) else SheetProblem(p) for p in problems]
+        self.doc = doc
         said = self.problems
         n = len(said)
         head = f"{n} problem{'s' * (n != 1)}, nothing written"
@@ -350,9 +355,22 @@ def read_csv_file(path: str | os.PathLike[str]) -> bytes:
     return read_bytes(path, what="CSV sheet", max_bytes=MAX_CSV_BYTES)
 
 
+#: How a spreadsheet's own file begins (.xlsx and .ods are zip files, .xls an OLE2 compound file): a
+#: workbook saved under a .csv name, or picked in place of its CSV export.
+_WORKBOOK_STARTS = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
+
+
 def read_csv_text(raw: bytes | str, *, file: str) -> str:
+    """A sheet's text: UTF-8 (a byte-order mark dropped), at most :data:`MAX_CSV_BYTES`; a workbook
+    (.xlsx, .ods, .xls) or text in another encoding is refused with how to save it as CSV UTF-8."""
     if isinstance(raw, str):
         return raw.removeprefix("\ufeff")
+    if raw.startswith(_WORKBOOK_STARTS):
+        raise CompanionError("is a spreadsheet workbook (.xlsx, .ods or .xls), not a CSV sheet", where=file,
+                             expected="a CSV sheet: text, a header row of field names, then one card a row",
+                             found="a workbook file",
+                             suggestion="In the spreadsheet choose File > Save As, 'CSV UTF-8', and give "
+                                        "that file.")
     if len(raw) > MAX_CSV_BYTES:
         raise CompanionError("is too large for a card sheet", where=file,
                              expected=f"at most {MAX_CSV_BYTES // 2**20} MB",
@@ -401,10 +419,13 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         raise CsvImportError(file, ["the sheet is empty (expected a header row of field names)"])
     if text.lstrip()[:1] in ("{", "["):
         base = Path(file).name
+        sheet = Path(base).with_suffix(".csv").name  # (never the file itself: export refuses that)
+        if sheet.lower() == base.lower():
+            sheet = f"{Path(base).stem}-sheet.csv"
         raise CsvImportError(file, [
             "this is JSON (a card file?), not a CSV sheet: a sheet's first row names the columns. A card "
             f"file needs no import: `companion validate {base}` checks it, and `companion cards export "
-            f"{game} --cards {base} -o {Path(base).with_suffix('.csv').name}` makes a sheet of it"])
+            f"{game} --cards {base} -o {sheet}` makes a sheet of it"])
     whole = text
     text, delimiter = _header(text)
     offset = whole.count("\n", 0, len(whole) - len(text))  # a "sep=" line read off: lines start at 2
@@ -432,6 +453,11 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
                     'in quotes ends with a second " (a quote inside it is written twice: "")'
                     if "field limit" in str(exc) else "")
             unreadable = f"line {reader.line_num + offset}: not a readable CSV sheet ({exc}){hint}"
+            if hint and '"' not in "".join(held):  # no quote: one cell longer than any card's text
+                unreadable = (f"line {reader.line_num + offset}: a cell holds more than "
+                              f"{csv.field_size_limit():,} characters, more than import reads in one cell "
+                              "(a picture or a page pasted in?): shorten it, or give a picture as a "
+                              "file's path in the 'art' column")
             raise CsvImportError(file, [*problems, SheetProblem(unreadable)]) from None
 
     def rows_of() -> Iterator[list[str]]:
@@ -580,6 +606,8 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     doc["cards"] = cards
     quiet = set(missing_cols) | ({"id"} if "name" in missing_cols else set())
     issues = [i for i in validate_document(doc, file=file) if i.severity == "error"]
+    # the sheet converts on its own (refused, if at all, for the loaded cards alone): the error carries it
+    converted = doc if cards and not problems and not issues else None
     if check_loaded:
         issues += _loaded_issues(game, doc, file, out, issues)
     for issue in issues:
@@ -590,10 +618,10 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
             problems[refused[0]] = replace(problems[refused[0]], problem=refused[1].advice(issue.expected))
         if index is not None and ((index, field) in bad or (field in quiet and _is_missing(issue))):
             continue  # said already: the cell's own problem, or the missing column
-        same = _SAME_FILE.search(issue.message) if issue.kind == "duplicate-id" else None
-        if same and index is not None and int(same.group(1)) < len(rows):  # twice in this sheet
+        first = (_card_field(issue.holder_pointer or "")[0]
+                 if issue.kind == "duplicate-id" and issue.holder_file == issue.file else None)
+        if first is not None and index is not None and first < len(rows):  # twice in this sheet
             column = column_letter(cols.index("id")) if "id" in cols else None
-            first = int(same.group(1))
             made = _ids_from_names(str(issue.card_id), [(rows[k], named[k]) for k in (first, index)
                                                         if k in named], "id" in cols)
             problems.append(SheetProblem(f"duplicate id {issue.card_id!r} (first on row {rows[first]})"
@@ -610,7 +638,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
                                      "import"))
     if problems:  # in the sheet's order (a problem of the whole sheet first)
         problems.sort(key=lambda p: p.row or 0)
-        raise CsvImportError(file, problems)
+        raise CsvImportError(file, problems, doc=converted)
     return doc
 
 
@@ -639,20 +667,29 @@ class AddedBefore:
                 f"companion cards import {game} {sheet} --out {shlex.quote(str(self.path))}")
 
 
-def added_before(game: str, raw: bytes | str, *, file: str = "<csv>",
+def added_before(game: str, sheet: CsvImportError | bytes | str, *, file: str = "<csv>",
                  set_name: str | None = None) -> AddedBefore | None:
     """The card file of the user's ``game`` folder that holds the sheet's cards just as the sheet has them
     (the sheet added before, by the Cards page or ``cards import``), for a sheet that import refuses: the
     same sheet added twice is nothing to add, not a list of duplicate ids each advising a ``replaces``
     column (which would add its cards a second time). ``None`` when no file holds them, or the sheet does
     not convert even on its own. Reads files, writes none, says nothing: the page and the command say it
-    (:meth:`AddedBefore.said`)."""
+    (:meth:`AddedBefore.said`).
+
+    ``sheet``: the import's refusal, whose ``doc`` is the sheet already converted (what the page and the
+    command pass: the sheet is converted once), or the sheet itself (then converted here, on its own;
+    ``file`` and ``set_name`` as for :func:`import_csv`)."""
     from .cards import CORRECTIONS_NAME, read_json_file, user_game_files
 
-    try:
-        doc = import_csv(game, raw, file=file, set_name=set_name, check_loaded=False)
-    except CompanionError:
-        return None
+    if isinstance(sheet, CsvImportError):
+        doc = sheet.doc
+        if doc is None:
+            return None
+    else:
+        try:
+            doc = import_csv(game, sheet, file=file, set_name=set_name, check_loaded=False)
+        except CompanionError:
+            return None
     cards = json.loads(card_file_text(doc))["cards"]  # (as the file written holds them)
     for path in user_game_files(game):
         if path.name == CORRECTIONS_NAME:
@@ -792,7 +829,9 @@ def _loaded_issues(game: str, doc: dict[str, Any], file: str, out: str | os.Path
     key = str(out) if out is not None else file
     known = {key: [replace(i, file=key) for i in schema_issues]}  # the sheet is validated once
     found = collection_issues(game, {key: doc}, issues=known)
-    mine = [replace(issue, file=file) for issue in found if issue.file == key and issue.severity == "error"]
+    # (an id the sheet holds twice: its holder is the sheet too, named as the sheet's own issues are)
+    mine = [replace(issue, file=file, holder_file=file if issue.holder_file == key else issue.holder_file)
+            for issue in found if issue.file == key and issue.severity == "error"]
     others = [i for i in found if i.file != key and i.severity == "error"]
     if others:  # the file written in place of one that others lean on (a correction of its card)
         before = set(collection_issues(game))
@@ -812,7 +851,8 @@ def _held_left_out(game: str, issues: list[Any]) -> list[Any]:
     loads holds too is left as it is (that card is the one the sheet would clash with)."""
     from .cards import RECORD_KEY, load_what_loads
 
-    held = {i: m for i in issues if i.kind == "duplicate-id" and (m := _OTHER_FILE.search(i.message))}
+    # (the issue says where the id's first card is: ``holder_file``, another file than the sheet)
+    held = {i for i in issues if i.kind == "duplicate-id" and i.holder_file not in (None, i.file)}
     if not held:
         return issues
     db, skipped = load_what_loads(game)
@@ -820,21 +860,15 @@ def _held_left_out(game: str, issues: list[Any]) -> list[Any]:
     loaded = {card.id.lower() for card in db}
     out: list[Any] = []
     for issue in issues:
-        m = held.get(issue)
-        if m is not None and m.group(1) in left_out and str(issue.card_id).lower() not in loaded:
-            path = m.group(1)
-            issue = replace(issue, message=f"duplicate id {issue.card_id!r}: held by {path} {m.group(2)}, a "
-                                           "card file of yours that does not load and is left out (its "
-                                           "cards are not shown)",
+        if issue in held and issue.holder_file in left_out and str(issue.card_id).lower() not in loaded:
+            path = issue.holder_file
+            issue = replace(issue, message=f"duplicate id {issue.card_id!r}: held by {path} "
+                                           f"{issue.holder_pointer}, a card file of yours that does not load "
+                                           "and is left out (its cards are not shown)",
                             suggestion=f"Fix {Path(path).name} first (`companion validate {path}` lists its "
                                        "problems), or give this card another id.")
         out.append(issue)
     return out
-
-
-_SAME_FILE = re.compile(r"already used at /cards/(\d+)$")
-#: A duplicate id's first card in another file: the file and the card's pointer.
-_OTHER_FILE = re.compile(r"already used at (.+) (/cards/\d+)$")
 
 
 def _ids_from_names(card_id: str, made: Sequence[tuple[int, str]], id_column: bool) -> str:

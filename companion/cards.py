@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from . import GAMES
-from .errors import CompanionError, UnknownCardError, closest
+from .errors import CompanionError, UnknownCardError, closest, name_typos, typo_allowance
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -255,14 +255,37 @@ class CardDB:
         return card
 
     def suggest(self, text: str, n: int = 3) -> list[str]:
-        """Up to ``n`` card names close to ``text`` (ids matched too, names returned)."""
-        names = [c.name for c in self.cards]
-        hits = closest(text.strip(), names, n=n)
-        if len(hits) < n:
+        """Up to ``n`` card names close to ``text`` (ids matched too, names returned), closest first;
+        none when no name is close, never a stranger to make up ``n``.
+
+        A name is close when it (or its card's id) is at most :func:`~companion.errors.typo_allowance`
+        typos from ``text``, read whole or as the start of one of its words (``Sword`` for Needle Sword:
+        :func:`~companion.errors.name_typos`), and at most one typo further than the closest name (after
+        'Queen of Hearts', one typo from 'Qeen of Hearts', not 'Ace of Hearts', three)."""
+        word = text.strip()
+        allowed = typo_allowance(word)
+        scores: dict[str, int] = {}  # each close name offered -> its typos from the text
+
+        def weigh(hits: list[tuple[str, str]]) -> bool:
+            """Score each name offered (with what it was matched by: itself or its card's id); false for
+            a text too long to compare letter by letter (a pasted page)."""
+            for name, matched in hits:
+                typos = name_typos(word, matched)
+                if typos is None:
+                    return False
+                if typos <= allowed:
+                    scores[name] = min(typos, scores.get(name, typos))
+            return True
+
+        named = [(h, h) for h in closest(word, [c.name for c in self.cards], n=max(n, 8))]
+        if not weigh(named):  # (as close as difflib says)
+            return [name for name, _ in named][:n]
+        if len(scores) < n:  # ids too (an id typed, or a name's id closer than the name)
             by_id = {c.id: c.name for c in self.cards}
-            hits += [by_id[i] for i in closest(text.strip(), list(by_id), n=n)
-                     if by_id[i] not in hits]
-        return hits[:n]
+            weigh([(by_id[h], h) for h in closest(word, list(by_id), n=max(n, 8))])
+        best = min(scores.values(), default=0)
+        return sorted((name for name, typos in scores.items() if typos <= best + 1),
+                      key=scores.__getitem__)[:n]
 
     def of_type(self, *types: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.type in types)

@@ -164,6 +164,11 @@ class LogError(CompanionError):
 def _typos(a: str, b: str) -> int:
     """The fewest single-letter typos (a letter left out, added, changed, or two swapped) that
     turn ``a`` into ``b`` (the optimal string alignment distance)."""
+    return _typo_row(a, b)[-1]
+
+
+def _typo_row(a: str, b: str) -> list[int]:
+    """:func:`_typos` from ``a`` to each prefix of ``b`` (``b[:0]``, ``b[:1]``, ... ``b``)."""
     prev2: list[int] = []
     prev = list(range(len(b) + 1))
     for i in range(1, len(a) + 1):
@@ -173,7 +178,34 @@ def _typos(a: str, b: str) -> int:
             if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
                 row[j] = min(row[j], prev2[j - 2] + 1)
         prev2, prev = prev, row
-    return prev[-1]
+    return prev
+
+
+#: The longest word :func:`name_typos` compares letter by letter (as :func:`closest`: a pasted page is
+#: not a name)
+_TYPO_LIMIT = 64
+
+
+def name_typos(word: str, name: str) -> int | None:
+    """How many typos ``word`` is from ``name`` (case-insensitive): the whole name, or, for a word of
+    three characters or more, the start of one of the name's words, counted one more (a name typed in
+    part: 'Sword' is 1 from 'Needle Sword', 'Peasant Mose' 2 from 'Peasant Mouse (A, 0)'). ``None`` for a
+    word too long to compare (:data:`_TYPO_LIMIT`); a long name is read as far as such a word reaches."""
+    w, h = word.strip().lower(), name.strip().lower()[:4 * _TYPO_LIMIT]
+    if len(w) > _TYPO_LIMIT:
+        return None
+    best = _typos(w, h)
+    if len(w) >= 3:  # (a part is one typo further than the whole: the whole name ranks first)
+        starts = [k for k, c in enumerate(h) if c.isalnum() and (k == 0 or not h[k - 1].isalnum())]
+        best = min([best, *(min(_typo_row(w, h[k:])) + 1 for k in starts)])
+    return best
+
+
+def typo_allowance(word: str) -> int:
+    """The most typos a suggestion may be from ``word`` (:func:`name_typos`): one for a word of up to
+    four characters, two up to seven, then one more for every three (a third of the word: 'Karie' may
+    mean 'Karai', two typos; 'Aple' never 'Grape', three)."""
+    return max(1, (len(word.strip()) + 1) // 3)
 
 
 def as_listed(word: str, choices: Iterable[str]) -> str:

@@ -82,7 +82,9 @@ class ValidationIssue:
     (malformed JSON, ``line``/``column`` set; or a key given twice in one object, with its
     ``pointer`` and ``line``), ``schema``, ``unknown-field``,
     ``duplicate-id``, ``reference``, ``count`` or ``data``. ``severity`` is ``error``
-    or ``warning`` (warnings do not make a file invalid).
+    or ``warning`` (warnings do not make a file invalid). A ``duplicate-id`` names the card that holds
+    the id first as data too: ``holder_file`` and ``holder_pointer`` (``/cards/3``), its file the same
+    as ``file`` for an id used twice in one file.
     """
 
     file: str
@@ -96,6 +98,8 @@ class ValidationIssue:
     line: int | None = None
     column: int | None = None
     severity: str = "error"
+    holder_file: str | None = None
+    holder_pointer: str | None = None
 
     @property
     def where(self) -> str:
@@ -750,7 +754,7 @@ def parse_document_all(raw: bytes | str, *,
     try:
         doc, twice = loads_noting_twice(text)
     except json.JSONDecodeError as exc:
-        sheet = Path(file).suffix.lower() in (".csv", ".tsv")
+        sheet = Path(file).suffix.lower() in (".csv", ".tsv") or _looks_like_sheet(text)
         hint = (_sheet_hint(file) if sheet else _decklist_hint(file) if _looks_like_decklist(text)
                 else json_syntax_hint(exc))
         return None, ValidationIssue(file, f"is not valid JSON: {exc.msg}", kind="json",
@@ -812,9 +816,28 @@ def json_syntax_hint(exc: json.JSONDecodeError) -> str | None:
 
 
 def _sheet_hint(file: str) -> str:
-    """What to do with a CSV sheet given where a JSON card file belongs."""
-    return (f"A CSV sheet is not a card file: make one of it with `companion cards import GAME {file} -o "
-            f"{Path(file).with_suffix('.json').name}`.")
+    """What to do with a CSV sheet given where a JSON card file belongs (one named ``.json`` too: the
+    card file made of it is named apart, as import never writes the file it reads)."""
+    out = Path(file).with_suffix(".json").name
+    if out.lower() == Path(file).name.lower():
+        out = f"{Path(file).stem}-cards.json"
+    return f"A CSV sheet is not a card file: make one of it with `companion cards import GAME {file} -o " \
+           f"{out}`."
+
+
+def _looks_like_sheet(text: str) -> bool:
+    """Whether text that is not JSON reads as a CSV sheet of cards: its header (after Excel's ``sep=;``
+    line, if any) names the ``name`` and ``type`` columns every card sheet has (a sheet saved as .json)."""
+    from .textio import csv_separator
+
+    lines = text.removeprefix("\ufeff").splitlines()[:2]
+    if lines and lines[0].strip().lower().startswith("sep="):
+        lines = lines[1:]
+    def names(cells: list[str]) -> bool:
+        return {"name", "type"} <= {c.lower() for c in cells}
+
+    sep, _stated = csv_separator(lines[:1], header=names, row=lambda _line: False)
+    return sep is not None
 
 
 #: A decklist's card line: a count (``3``, ``3x``) and a name (``3 Acorn Scout``, ``2x Leaf Dodge``).
@@ -1761,7 +1784,8 @@ def check_collection(game: str, records: Sequence[Record]) -> list[ValidationIss
             where = f"{seen.file} {seen.pointer}" if seen.file != rec.file else seen.pointer
             issues.append(rec.issue(f"duplicate id {cid!r}: already used at {where}", field_="id",
                                     kind="duplicate-id", expected="ids unique within a game",
-                                    suggestion=replaces_hint(cid) if seen.file != rec.file else None))
+                                    suggestion=replaces_hint(cid) if seen.file != rec.file else None,
+                                    holder_file=seen.file, holder_pointer=seen.pointer))
     refs = reference_fields(game)
     if refs:
         targets: dict[str, set[str]] = {}

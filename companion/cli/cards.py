@@ -155,13 +155,17 @@ def cmd_correct(args: argparse.Namespace) -> int:
     written: dict[str, str] = {}  # each value as typed, for messages ("life=1e3")
     for text in args.values:
         name, value = parse_assignment(text)
+        if name in values and json.dumps(values[name]) != json.dumps(value):  # (1 and true differ)
+            raise CompanionError(f"the field {name!r} is given twice ({written[name]}, then {text.strip()}): "
+                                 "give it once", where="cards correct", expected="each FIELD=VALUE once",
+                                 suggestion="Nothing was saved.")
         values[name] = value
         written[name] = f"{name}={text.partition('=')[2].strip()}"
-    with cards_that_load(args.game):  # a broken card file of yours is left out, as by every command
-        try:
+    try:
+        with cards_that_load(args.game):  # a broken card file of yours is left out, as by every command
             record = correct_card(args.game, args.card, values, note=args.note, written=written)
-        except UnknownCardError as exc:
-            raise _another_games_card(exc, args) from None
+    except UnknownCardError as exc:  # (said once the files are read as ever: which of yours are left out)
+        raise _another_games_card(exc, args) from None
     if args.json:
         from . import print_json
 
@@ -182,14 +186,24 @@ def cmd_correct(args: argparse.Namespace) -> int:
 
 def _another_games_card(exc: UnknownCardError, args: argparse.Namespace) -> UnknownCardError:
     """``exc``, with the command to run when its card is another game's (``cards correct village
-    leonardo``: a TMNT card), as the deck commands say it of a list of another game's cards."""
+    leonardo``: a TMNT card), as the deck commands say it of a list of another game's cards; a card of a
+    file of yours left out gets that file named; a name close to none of the game's (no "Did you mean")
+    gets the command that lists them."""
     import shlex
 
+    from ..cards import left_out_holders, load_what_loads
     from ..deck.decklist import looks_like, other_game_of_names
 
+    held, _untold = left_out_holders([exc.name], load_what_loads(exc.game)[1])
+    if held:  # (a card of a file of yours left out: that file is the reason, not a typo)
+        path = held[exc.name]
+        return exc.relabel(suggestion=f"It is a card of {Path(path).name}, a card file of yours that does "
+                                      "not load and is left out: fix that file first (`companion validate "
+                                      f"{path}` lists its problems).")
     found = other_game_of_names([exc.name], exc.game, known=0)
     if found is None:
-        return exc
+        return exc if exc.suggestion else exc.relabel(
+            suggestion=f"`companion cards list {exc.game}` lists its cards, with their ids.")
     other, k, n = found
     key, caveat = _in_other_game(other, exc.name, [v.split("=", 1)[0].strip() for v in args.values])
     return exc.relabel(suggestion=" ".join(filter(None, [
@@ -295,7 +309,8 @@ def _say_left_out(game: str, extra: Sequence[str], skipped: dict[str, list[str]]
     left_out = []
     for path, problems in skipped.items():
         more = len(problems) - 1
-        line = (f"your {game} card file {Path(path).name} does not load and is left out: {problems[0]}"
+        line = (f"your {game} card file {Path(path).name} does not load and is left out: "
+                f"{problems[0].rstrip('.')}"
                 + (f" (and {more} more problem{'s' * (more != 1)})" if more > 0 else "")
                 + f"; run `companion validate {RECORD_KEY.sub('', path)}`")
         if RECORD_KEY.search(path):  # one record of your corrections (its card is in a file left out)
@@ -464,7 +479,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         doc = import_csv(args.game, raw, file=str(path), set_name=args.set_name, source=args.source,
                          out=args.out, notes=args.notes)
     except CsvImportError as exc:
-        if (kept := added_before(args.game, raw, file=str(path), set_name=args.set_name)) is not None:
+        if (kept := added_before(args.game, exc)) is not None:  # (the sheet as converted)
             return _say_added_before(args, kept)
         if args.json:
             from . import print_json

@@ -856,7 +856,7 @@ class CardBrowserView:
             try:
                 doc = import_csv(self.game, raw, file=name)
             except CsvImportError as exc:
-                if (kept := added_before(self.game, raw, file=name)) is not None:
+                if (kept := added_before(self.game, exc)) is not None:  # (the sheet as converted)
                     self._say_added_before(name, kept, on_disk=on_disk)
                     return
                 ui.show(self.report, "error", f"{name}: {plural(len(exc.problems), 'problem')}", exc.problems)
