@@ -44,6 +44,7 @@ import importlib
 import json
 import os
 import random
+import re
 import secrets
 import signal
 import sys
@@ -523,6 +524,7 @@ class EventLog:
         self.recovered: str | None = None  # bytes moved aside after a crash, as text
         # a read-only open: the number of a last line cut by a crash, ignored and left in the file
         self.cut_line: int | None = None
+        self.cut_text: str | None = None  # and that line's text, as read (what ``recovered`` is for a mend)
         self._lines = 0  # lines in the file so far, to number the next event
         self._seq = 0  # the highest number a line of the file carries (:data:`SEQ_FIELD`)
         self._size: int | None = None  # the file's size as last read or written (None: no file)
@@ -569,7 +571,7 @@ class EventLog:
         self.events, self.problems, self._lines, self._size, self._mtime = [], [], 0, None, None
         self._seq = 0
         self._not_utf8 = {}
-        self.cut_line = None
+        self.cut_line = self.cut_text = None
         if self.path is not None and self.path.exists():
             self._load()
 
@@ -636,6 +638,7 @@ class EventLog:
                     size += 1
             elif self.read_only:
                 self.cut_line = len(lines) + 1
+                self.cut_text = tail.decode("utf-8", "replace")
                 problems.append(LogProblem(self.cut_line, "the last line is cut mid-write (a crash?); "
                                                            "it is ignored here and kept in the file"))
             else:
@@ -1066,11 +1069,44 @@ class Tracker(Generic[S]):
 
         return f"start a new {LOG_STARTS[self.KIND].thing}. {start_hint(self.KIND, self._log_words(log))}"
 
+    def cut_start(self) -> str | None:
+        """Why nothing is under way when the log's only action, its start, was cut off mid-write by a crash
+        (the last write interrupted; at most a first line naming the tracker before it), in words, or
+        ``None``: the game never began. The cut line is left in the file by a read-only open (``replay``)
+        and set aside in the ``.damaged`` side file by any other (:class:`EventLog`); nothing else of the
+        file is touched, and no new start is made for the table."""
+        from .logstarts import LOG_STARTS
+
+        cut = self.log
+        if not self.is_new:
+            return None
+        if cut.cut_line is not None and [p.line for p in self.problems] == [cut.cut_line]:
+            text = cut.cut_text or ""
+            said = f"its start (line {cut.cut_line}) was cut off mid-write by a crash"
+        elif cut.recovered is not None and not self.problems:
+            text, said = cut.recovered, "its start was cut off mid-write by a crash"
+            if cut.path is not None:  # (in memory, a trial's log: its file is not named)
+                said += f" (the half-written line is in {cut.path.name}.damaged)"
+        else:
+            return None
+        kind = re.search(r'"event"\s*:\s*"([^"\\]*)"', text)
+        if kind is not None and kind.group(1) not in ("start", HEADER):
+            return None  # (a line of another kind: not a start cut off)
+        return f"{said}, before any action was logged: the {LOG_STARTS[self.KIND].thing} never began"
+
     def missing_start(self, log: str | os.PathLike[str] | None = None) -> tuple[str, str]:
         """Why no start is in force in a log that holds actions and whose start was not just undone
-        (:attr:`start_undone`), in words, with what to do: a start line that cannot be used (which),
-        one undone long ago (lines an older version logged after it), or none at all: the log lost
-        its first action (a line deleted, or one that cannot be read). A redo helps in none of these."""
+        (:attr:`start_undone`), in words, with what to do: a start cut off by a crash with nothing after
+        it (:meth:`cut_start`: nothing is lost, the table starts again), a start line that cannot be used
+        (which), one undone long ago (lines an older version logged after it), or none at all: the log
+        lost its first action (a line deleted, or one that cannot be read). A redo helps in none of these."""
+        from .logstarts import LOG_STARTS, start_hint
+
+        cut = self.cut_start()
+        if cut is not None:  # (in this very log: a new start sets the cut line aside, if it is still there)
+            thing = LOG_STARTS[self.KIND].thing
+            return cut, (f"Nothing of the table's state is lost: start the {thing} again. "
+                         f"{start_hint(self.KIND, self._log_words(log))}")
         again = self.new_start(log)
         # (a start line that is not UTF-8 text is known by the kind its readable bytes spell)
         starts = sorted([le.line or 0 for le in self.log.events if le.event.get("event") == "start"]
@@ -1103,7 +1139,7 @@ class Tracker(Generic[S]):
         if self._unusable is not None:  # (a page's stand-in for a log that cannot be used: not an empty one)
             return NoStart("unusable", f"the log cannot be used ({self._unusable.message})",
                            self._unusable.suggestion or "Mend the log, or open another.", thing)
-        if self.is_new and not self.problems:  # (said as every tracker's empty log says it)
+        if self.is_new and not self.problems and self.cut_start() is None:  # (as every tracker's empty log)
             return NoStart("empty", empty_log(self.KIND), start_hint(self.KIND, where), thing)
         if self.start_undone:
             redo = for_log(LOG_STARTS[self.KIND].redo, where)
@@ -1446,6 +1482,7 @@ class Tracker(Generic[S]):
         trial = copy.copy(self)  # shares the tracker's data; its log and fold are its own
         trial.log = EventLog(None)
         trial.log.events = list(self.log.events)
+        trial.log.recovered = self.log.recovered  # (a start cut by a crash is said as the log's: cut_start)
         trial._done, trial._undone, trial._marks = list(self._done), list(self._undone), dict(self._marks)
         for k, event in enumerate(events, start=1):
             try:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import CompanionError, os_reason, shown
+from .errors import CompanionError, cut, os_reason, shown
 from .written import note as note_written
 
 _E = TypeVar("_E", bound=CompanionError)
@@ -437,30 +437,61 @@ def format_character(name: str) -> str | None:
     return f"U+{ord(found):04X} {unicodedata.name(found, 'FORMAT CHARACTER')}"
 
 
+#: How many characters a refusal of a text too long quotes on each side of its limit (:func:`shown_over`).
+OVER_SHOWN = 24
+
+
+def shown_over(text: str, limit: int) -> str:
+    """``text`` (of a new action, refused) as an error message shows it: quoted, whole when it fits in
+    ``limit`` characters; one over ``limit`` shows where it goes over, the end of what fits then what is
+    too many ("…'of the Hollow', then past character 60: 'w'"), so the player sees what to cut."""
+    if len(text) <= limit:
+        return repr(text)
+    fits = text[:limit]
+    return (("…" if len(fits) > OVER_SHOWN else "") + repr(fits[-OVER_SHOWN:])
+            + f", then past character {limit}: " + cut(repr(text[limit:]), OVER_SHOWN, quoted=True))
+
+
+def line_problem(text: str, what: str, limit: int, *, error: type[_E], noun: str = "name",
+                 collapse: bool = False, over: bool = False, where: str | None = None) -> _E | None:
+    """Why ``text``, typed for a new action, is refused, or ``None``: it is one line (no line break, tab
+    or other control character) of at most ``limit`` characters, spaces at its ends aside, without an
+    invisible format character (:func:`format_character`). The one check of a short text that a board,
+    a journal or a message shows on one line: a name (:func:`name_problem`), a TMNT correction's reason.
+    ``what`` names the text in the refusal ("the mouse's name", "the Reason"), ``noun`` says what it is
+    ("name", "reason") in what is expected and what to do. ``collapse``: the text is kept with each run
+    of spaces as one (a player's name), so its length is counted so, and one on several lines is quoted
+    as typed. ``over``: a text too long is said with how many characters are too many, and quoted where
+    it goes over (:func:`shown_over`) rather than cut short (a long limit would quote it all). The error
+    is ``error``, at ``where``."""
+    stripped = text.strip()
+    kept = " ".join(text.split()) if collapse else stripped
+    expected = f"a {noun} on one line, at most {limit} characters"
+    if not one_line(stripped):
+        return error(f"{what} must be one line (no line break, tab or other control character)",
+                     where=where, expected=expected, found=shown(text if collapse else stripped, limit),
+                     suggestion=f"Write the {noun} on one line.")
+    if len(kept) > limit:
+        many = f", {len(kept) - limit} too many" if over else ""
+        return error(f"{what} is {len(kept)} characters long{many}", where=where, expected=expected,
+                     found=shown_over(kept, limit) if over else shown(kept, limit), suggestion="Shorten it.")
+    hidden = format_character(kept)
+    if hidden is not None:  # (a zero-width space: a look-alike name; a direction mark turns lines)
+        return error(f"{what} holds an invisible format character ({hidden})", where=where, expected=expected,
+                     found=shown(kept, limit), suggestion=f"Type the {noun} again without it.")
+    return None
+
+
 def name_problem(name: str, what: str, limit: int, *, error: type[_E], collapse: bool = False,
                  where: str | None = None) -> _E | None:
     """Why ``name``, typed for a new action (``what``: which name, in words: "player 1's name", "the
     mouse's name"), is refused, or ``None``: a name is one line (no line break, tab or other control
     character) of at most ``limit`` characters, spaces at its ends aside, without an invisible format
-    character (:func:`format_character`). ``collapse``: the name is kept with each run of spaces as one
-    (a player's), so its length is counted so, and a name on several lines is quoted as typed. The one
-    check of a player's name (:func:`player_name`) and a Village card's
-    (``village.game.why_not_card_text``); the error is ``error``, at ``where``."""
-    text = name.strip()
-    kept = " ".join(name.split()) if collapse else text
-    expected = f"a name on one line, at most {limit} characters"
-    if not one_line(text):
-        return error(f"{what} must be one line (no line break, tab or other control character)",
-                     where=where, expected=expected, found=shown(name if collapse else text, limit),
-                     suggestion="Write the name on one line.")
-    if len(kept) > limit:
-        return error(f"{what} is {len(kept)} characters long", where=where, expected=expected,
-                     found=shown(kept, limit), suggestion="Shorten it.")
-    hidden = format_character(kept)
-    if hidden is not None:  # (a zero-width space: a look-alike name; a direction mark turns lines)
-        return error(f"{what} holds an invisible format character ({hidden})", where=where, expected=expected,
-                     found=shown(kept, limit), suggestion="Type the name again without it.")
-    return None
+    character (:func:`line_problem`, whose words it says). ``collapse``: the name is kept with each run
+    of spaces as one (a player's), so its length is counted so, and a name on several lines is quoted as
+    typed. The one check of a player's name (:func:`player_name`, and the pages' boxes) and a Village
+    card's (``village.game.why_not_card_text``); the error is ``error``, at ``where``."""
+    return line_problem(name, what, limit, error=error, collapse=collapse, where=where)
 
 
 def player_name(name: str, k: int, *, logged: bool = False, error: type[CompanionError] = CompanionError,

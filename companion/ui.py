@@ -32,7 +32,7 @@ import ipywidgets as w
 from . import RULE_BOOKS
 from .errors import CompanionError, PathError
 from .eventlog import HEADER, REDO, UNDO, Event, LoggedEvent, redone_said
-from .textio import LONE_SURROGATE, PLAYER_NAME_MAX, lone_surrogate
+from .textio import LONE_SURROGATE, lone_surrogate, player_name
 from .verdict import LEGAL_COLOUR, NOT_LEGAL_COLOUR
 
 #: Palette shared by every view (and the printables' screen previews).
@@ -820,22 +820,18 @@ def row(*children: Any) -> w.HBox:
     return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", align_items="center"))
 
 
-#: The longest player name a page takes (as a start event does): it shows in every turn line and message.
-MAX_PLAYER_NAME = PLAYER_NAME_MAX
-
-
 def player_names(boxes: list[Any]) -> list[str]:
-    """The names typed in ``boxes`` (text widgets), spaces trimmed, ``Player N`` for an empty one;
-    a name longer than :data:`MAX_PLAYER_NAME` is refused here, at the page's boundary."""
+    """The names typed in ``boxes`` (text widgets), spaces trimmed and each run of them one (a tab pasted
+    into the one-line box too), ``Player N`` for an empty one. A name the rules core refuses for a new
+    start (:func:`~companion.textio.player_name`: too long, an invisible format character) is refused
+    here, at the page's boundary, in the core's words, as is one holding half of a character
+    (:func:`half_character`)."""
     names = []
     for i, box in enumerate(boxes, 1):
-        name = " ".join(str(box.value).split()) or f"Player {i}"
-        if (half := half_character(name, f"player {i}'s name", "; nothing was done")) is not None:
+        typed = " ".join(str(box.value).split())
+        if (half := half_character(typed, f"player {i}'s name", "; nothing was done")) is not None:
             raise half
-        if len(name) > MAX_PLAYER_NAME:
-            raise CompanionError(f"player {i}'s name is {len(name)} characters long",
-                                 expected=f"at most {MAX_PLAYER_NAME}", suggestion="Shorten it.")
-        names.append(name)
+        names.append(player_name(typed, i) if typed else f"Player {i}")
     return names
 
 

@@ -124,8 +124,8 @@ def started_page(tmp_path: Path) -> Any:
 
 @pytest.mark.parametrize(("typed", "said"), [
     ("Splinter's text\nand more", "the Reason must be one line (no line break, tab or other control "
-                                  "character): join its lines into one"),
-    ("x" * 201, "the Reason is 201 characters long: shorten it"),
+                                  "character): write the reason on one line"),
+    ("x" * 201, "the Reason is 201 characters long, 1 too many: shorten it"),
 ])
 def test_apply_correction_is_off_while_the_reason_typed_is_one_the_tracker_refuses(
         tmp_path: Path, typed: str, said: str) -> None:

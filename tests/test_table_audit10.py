@@ -49,7 +49,7 @@ def test_every_tmnt_do_verdict_cites_its_section(tmp_path: Path, capsys: pytest.
     assert len(said) == len(expected), said
     for line, section in zip(said, expected, strict=True):
         assert section in line, line
-    assert said[8].startswith("Forward Step: damage 4; Bob flips 4 Block card(s) from the 1st "
+    assert said[8].startswith("Forward Step: damage 4; Bob flips 4 Block cards from the 1st "
                               f"{FORWARD}. Now the Result Step.")
     # the --json said list is the same lines
     code, out, _ = run(capsys, "tmnt", "do", "--json", log, NEXT)
@@ -129,7 +129,7 @@ def test_a_set_phase_correction_leaving_zones_empty_warns() -> None:
     t.do(json.loads(TMNT_START))
     t.do({"event": "correct", "player": 0, "hand": 1, "zones": ["down", "empty", "empty", "empty"]})
     assert t.state.phase == "set"
-    assert t.state.message.endswith("Warning: Block Zone(s) 2, 3, 4 left empty; the Block Zones must not be "
+    assert t.state.message.endswith("Warning: Block Zones 2, 3, 4 left empty; the Block Zones must not be "
                                     "empty at the end of the Set Phase (tmnt-tcg.txt, Set Phase)")
     # the defender's zones are not the Set Phase's; a full set of zones says nothing
     t.do({"event": "correct", "player": 1, "zones": ["down", "empty", "down", "down"]})

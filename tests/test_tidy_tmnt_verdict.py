@@ -116,7 +116,7 @@ def test_next_into_the_set_phase_is_refused_before_the_click_when_the_hand_canno
     t.do({"event": "correct", "player": 1, "zones": ["empty", "empty", "down", "down"], "hand": 1})
     refused = why_not_next(t.state)
     assert refused is not None and refused.cite == "tmnt-tcg.txt, Set Phase"
-    assert refused.message == ("2 empty Block Zone(s) but only 1 card(s) in Bob's hand; the Block Zones "
+    assert refused.message == ("2 empty Block Zones but only 1 card in Bob's hand; the Block Zones "
                                "must all be filled")
     _refuses_as_said(t, {"event": "next"}, refused)
     g = GameTracker(path, CARDS)  # the page turns Next off with that reason, before any click

@@ -255,7 +255,7 @@ def test_the_adjust_preview_says_a_draw_that_empties_the_deck_ends_the_game(tmp_
     g.flip_buttons[2].click()  # an Item: Ann makes no attack, her turn ends
     g.next.click()
     assert g.state.phase == "attack" and "Bob, next turn" in g.adjust.value and "= <b>1</b>" in g.adjust.value
-    said = ("Game Over: Bob&#x27;s Deck holds 6 card(s) and this Adjust Phase draws 6: the Deck runs out, "
+    said = ("Game Over: Bob&#x27;s Deck holds 6 cards and this Adjust Phase draws 6: the Deck runs out, "
             "so Bob loses and Ann wins (tmnt-tcg.txt, Game Over).")
     assert (said in g.adjust.value) is over and ("Game Over" in g.adjust.value) is over
     g.next.click()  # what the preview said is what happens

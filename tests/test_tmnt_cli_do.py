@@ -50,7 +50,7 @@ def test_a_whole_game_played_with_do_is_the_game_replay_shows(tmp_path: Path,
     assert code == 0 and "Undone: Ann flips a Character card" in out and "Redone: Ann flips" in out
     code, out, _ = run(capsys, "do", str(log), '{"event": "attack", "character": "wind:3", "attacks": '
                        '["fire:2"], "counter": "nature:1"}', '{"event": "result", "attacker_keeps": 1}')
-    assert code == 0 and "Forward Step: damage 4; Bob flips 4 Block card(s) from the 1st" in out
+    assert code == 0 and "Forward Step: damage 4; Bob flips 4 Block cards from the 1st" in out
     # Bob's Adjust Phase draws his Deck's last cards: the game is over, Ann wins
     code, out, _ = run(capsys, "do", str(log), NEXT, "--json")
     done = json.loads(out)
@@ -329,8 +329,8 @@ def test_an_object_power_is_capped_as_a_typed_one_and_a_deck_sends_only_what_it_
     assert (bob["deck"], bob["trash"]) == (0, 3)
     # 10: the Forward Step is said, and then the end of the game
     (said,) = doc["said"]
-    assert said.startswith("Forward Step: damage 1000002; Bob flips 4 Block card(s) from the 1st; Bob sends "
-                           "the last 3 card(s) of the Deck to the Trash (999998 due) (tmnt-tcg.txt, Attack "
+    assert said.startswith("Forward Step: damage 1000002; Bob flips 4 Block cards from the 1st; Bob sends "
+                           "the last 3 cards of the Deck to the Trash (999998 due) (tmnt-tcg.txt, Attack "
                            "Phase (3) Forward Step).")
     assert said.endswith("Game over: Bob's Deck ran out: Ann wins (tmnt-tcg.txt, Game Over).")
 
@@ -340,7 +340,8 @@ def test_an_object_power_is_capped_as_a_typed_one_and_a_deck_sends_only_what_it_
     ("two\nlines", "'reason' must be one line"),
     ("a\ttab", "'reason' must be one line (no line break, tab or other control character)"),
     ("bell\u0007", "'reason' must be one line"),
-    ("x" * 201, "'reason' is 201 characters long (expected at most 200)"),
+    ("x" * 201, "'reason' is 201 characters long, 1 too many (expected a reason on one line, at most 200 "
+                "characters; found …'xxxxxxxxxxxxxxxxxxxxxxxx', then past character 200: 'x')"),
 ])
 def test_a_correction_s_reason_is_one_line_of_text(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                    reason: object, said: str) -> None:
@@ -380,7 +381,7 @@ def test_a_correction_says_each_new_value_and_the_old_one(tmp_path: Path,
     assert code == 0
     assert out.splitlines()[0] == ("Corrected Ann: hand 5 (unchanged), Deck 2 (was 3), Block Zone 1 face-up "
                                    "(was face-down), Block Zone 3 empty (was face-down); reason: Splinter. "
-                                   "Warning: Block Zone(s) 3 left empty; the Block Zones must not be empty "
+                                   "Warning: Block Zone 3 left empty; the Block Zones must not be empty "
                                    "at the end of the Set Phase (tmnt-tcg.txt, Set Phase)")
 
 

@@ -114,7 +114,7 @@ def test_an_attack_with_another_power_checks_the_card_once_and_says_it_as_before
     mismatch_calls.clear()
     g.record.click()  # the tracker's check: the refusal and the Forward Step's note from one answer
     assert len(mismatch_calls) == 1
-    assert g.state.message == (f"Forward Step: damage 6; {POWER_NOTE}; Bob flips 3 Block card(s) from the "
+    assert g.state.message == (f"Forward Step: damage 6; {POWER_NOTE}; Bob flips 3 Block cards from the "
                                "1st; Bob sends 3 from Deck to Trash (tmnt-tcg.txt, Attack Phase (3) "
                                "Forward Step). Now the Result Step.")
 

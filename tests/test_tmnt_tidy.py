@@ -31,7 +31,7 @@ def test_a_short_defender_deck_sends_the_cards_it_holds() -> None:
     t.do({"event": "attack", "character": "wind:5", "attacks": ["fire:1"]})  # 6 damage: 4 Blocks, 2 due
     bob = t.state.players[1]
     assert (bob.deck, bob.trash) == (0, 1)
-    assert "Bob sends the last 1 card(s) of the Deck to the Trash (2 due)" in t.state.message
+    assert "Bob sends the last 1 card of the Deck to the Trash (2 due)" in t.state.message
     assert t.state.attack is not None and t.state.attack["defender_trashed"] == 1
 
 
@@ -43,7 +43,7 @@ def test_a_short_attacker_deck_sends_the_cards_it_holds() -> None:
           "counter": {"attribute": "mountain", "power": 5, "kind": "forceful-counter"}})  # 3 due
     ann, bob = t.state.players
     assert (ann.deck, ann.trash, bob.deck, bob.trash) == (0, 1, 31, 0)
-    assert "Ann sends the last 1 card(s) of the Deck to the Trash (3 due)" in t.state.message
+    assert "Ann sends the last 1 card of the Deck to the Trash (3 due)" in t.state.message
 
 
 def test_a_deck_holding_the_cards_due_sends_them_all() -> None:

@@ -567,7 +567,7 @@ def test_player_names_are_trimmed_fall_back_and_stay_short(tmp_path: Path) -> No
     v.names[0].value = "x" * 41
     v.new_game_button.click()
     assert "name is 41 characters long" in v.message.value
-    assert "expected at most 40" in v.message.value
+    assert "expected a name on one line, at most 40 characters" in v.message.value  # (the rules core's words)
     assert [p.name for p in v.state.players] == ["Player 1", "Ann Lee"]  # the game as it was
 
 

@@ -54,7 +54,7 @@ from typing import Any
 
 from .. import cite
 from ..cards import tidy_name as tidy_spaces
-from ..errors import CompanionError, LogError, RuleError, as_listed, cut, shown
+from ..errors import CompanionError, LogError, RuleError, as_listed, shown
 from ..eventlog import (
     SEED_WORDS,
     Event,
@@ -67,7 +67,7 @@ from ..eventlog import (
     event_rng,
     good_seed,
 )
-from ..textio import format_character, logged_text, one_line
+from ..textio import line_problem, logged_text, one_line, shown_over
 from ..verdict import and_list, plural
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
 from .odds import HOUSE_NOTES, TaskCheck, check_notes
@@ -95,8 +95,6 @@ NEW_SESSION = "a new session ('companion mousecard new NEWLOG', or the notebook 
 DRAW_CITES = (cite("mousecard", "Task checks"), LIVE_CITES["draw"])
 #: The longest character or player name a new action takes (see :meth:`LiveDeckTracker.complete`).
 MAX_NAME = 60
-#: How many characters a refusal of a text too long quotes on each side of the limit (:func:`_shown_text`).
-OVER_SHOWN = 24
 #: Fate chips one award or spend may move (a typo of 10**23 chips would otherwise stay in the log).
 MAX_CHIPS_AT_ONCE = 99
 #: The longest task (of a draw) or reason (of an award or spend) a new action takes: one journal line.
@@ -149,27 +147,14 @@ def tidy_name(name: str) -> str:
 
 
 def name_refusal(key: str, name: str) -> RuleError | None:
-    """Why a new action's ``key`` (``"character"`` or ``"player"``) may not be ``name``: it is more than one
-    line, holds an invisible format character (:func:`format_character`) or is longer than
-    :data:`MAX_NAME` once tidied; None when it may. The tracker refuses such an action with it, and the
-    page keeps its Draw, Award and Spend buttons off with it (a name typed there is refused alike)."""
-    tidy = tidy_name(name)
-    expected = f"a name on one line, at most {MAX_NAME} characters"
-    if not one_line(name.strip()):
-        return RuleError(f"a {key}'s name must be one line (no line break, tab or other control "
-                         "character)", where=key, expected=expected, found=_shown_text(name, MAX_NAME),
-                         suggestion="Write the name on one line.")
-    hidden = format_character(name)
-    if hidden is not None:
-        return RuleError(f"a {key}'s name holds an invisible format character ({hidden})", where=key,
-                         expected="a name of visible letters, digits, spaces and marks",
-                         found=_shown_text(name.strip(), MAX_NAME),
-                         suggestion="Type the name again (a paste may have brought the character with it).")
-    if len(tidy) > MAX_NAME:  # (the count typed and the limit, and where it goes over)
-        return RuleError(f"a {key}'s name is {len(tidy)} characters long, {len(tidy) - MAX_NAME} too many",
-                         where=key, expected=expected, found=_shown_text(tidy, MAX_NAME),
-                         suggestion="Shorten it.")
-    return None
+    """Why a new action's ``key`` (``"character"`` or ``"player"``) may not be ``name``, in the words of
+    every new name (:func:`~companion.textio.line_problem`): it is more than one line, longer than
+    :data:`MAX_NAME` once tidied (:func:`tidy_name`: said with how many characters are too many, and
+    where it goes over), or holds an invisible format character; None when it may. The tracker refuses
+    such an action with it, and the page keeps its Draw, Award and Spend buttons off with it (a name
+    typed there is refused alike)."""
+    return line_problem(unicodedata.normalize("NFC", name), f"a {key}'s name", MAX_NAME, error=RuleError,
+                        collapse=True, over=True, where=key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -558,20 +543,9 @@ def _check_short(event: Event, key: str, limit: int, what: str) -> None:
     why = (f"is {len(text)} characters long" if len(text) > limit
            else "holds a line break or another control character")
     raise RuleError(f"{what} {why}", where=key, expected=f"one line of at most {limit} characters",
-                    found=_shown_text(text, limit), suggestion="Shorten it to one line" + (
+                    found=shown_over(text, limit), suggestion="Shorten it to one line" + (
                         f" (left blank, the task is '{DEFAULT_TASK}')." if key == "task" else
                         ", or leave it out."))
-
-
-def _shown_text(text: str, limit: int) -> str:
-    """``text`` (of a new action, refused) as an error message shows it: quoted, cut at ``limit``
-    characters with "…"; one over ``limit`` shows where it goes over, the end of what fits then what
-    is too many ("…'of the Hollow', then past character 60: 'w'"), so the player sees what to cut."""
-    if len(text) <= limit:
-        return repr(text)
-    fits = text[:limit]
-    return (("…" if len(fits) > OVER_SHOWN else "") + repr(fits[-OVER_SHOWN:])
-            + f", then past character {limit}: " + cut(repr(text[limit:]), OVER_SHOWN, quoted=True))
 
 
 def _int(event: Event, key: str, default: int | None = None) -> int:
@@ -806,7 +780,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         (the shuffle would then deal otherwise). A new action's names are one short line each
         (a pasted paragraph or a line break would garble the journal); an older log's are read
         as they are; each is tidied (:func:`tidy_name`), as the state matches it, and a new action's
-        holding an invisible format character is refused (:func:`format_character`). A new session's
+        holding an invisible format character is refused (:func:`name_refusal`). A new session's
         title is one line too. A seeded draw or draw_on is refused while the deck is in doubt
         (:meth:`deck_in_doubt`); a line already logged is read as it was."""
         kind = event.get("event")

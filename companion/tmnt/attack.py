@@ -31,7 +31,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, did_you_mean, shown
-from ..textio import logged_text, one_line
+from ..textio import line_problem, logged_text
 from ..verdict import Note, Problem, Verdict, plural
 
 ATTRIBUTES: tuple[str, ...] = ("wind", "nature", "fire", "mountain")  # book numbers 1-4
@@ -228,27 +228,23 @@ def from_card(card: Any) -> BattleCard:
 
 def card_name(value: Any, *, where: str = "card", logged: bool = False) -> str:
     """A card's ``name`` given in an event: text on one line of at most :data:`CARD_NAME_MAX`
-    characters (``""``: none), which every message and board line shows. ``logged``: a line already
-    in a log, read as it was, shown on one line and cut short, never refused."""
+    characters (``""``: none), which every message and board line shows, without an invisible format
+    character (:func:`~companion.textio.line_problem`, as every new name); kept with each run of spaces
+    as one. ``logged``: a line already in a log, read as it was, shown on one line and cut short, never
+    refused."""
     if value is None:
         return ""
     if logged:
         return logged_text(value if isinstance(value, str) else shown(value, 10**6), CARD_NAME_MAX)
     if not isinstance(value, str):
         raise AttackSpecError(f"a card's name is text, not {shown(value, 40)}", where=where,
-                              expected=f"the card's name on one line, at most {CARD_NAME_MAX} characters",
+                              expected=f"a name on one line, at most {CARD_NAME_MAX} characters",
                               suggestion='Write it in quotes, e.g. "name": "Leonardo".')
-    if not one_line(value):
-        raise AttackSpecError("a card's name must be one line (no line break, tab or other control "
-                              "character)", where=where, found=shown(value, 40),
-                              expected=f"the card's name on one line, at most {CARD_NAME_MAX} characters",
-                              suggestion="Write the name on one line.")
-    text = " ".join(value.split())
-    if len(text) > CARD_NAME_MAX:
-        raise AttackSpecError(f"a card's name is {len(text)} characters long", where=where,
-                              found=shown(text, 40), expected=f"at most {CARD_NAME_MAX} characters, as in "
-                              "a card file", suggestion="Shorten it.")
-    return text
+    refused = line_problem(value, "a card's name", CARD_NAME_MAX, error=AttackSpecError, collapse=True,
+                           over=True, where=where)  # (one line, short, no invisible format character)
+    if refused is not None:
+        raise refused
+    return " ".join(value.split())
 
 
 def from_json(obj: Any, *, card_type: str = "attack", where: str = "card",
@@ -370,8 +366,9 @@ def block_zones(blocks: int, zones: Iterable[int] | None = None) -> tuple[int, .
     out = tuple(zones)
     if (len(out) != blocks or any(not isinstance(z, int) or isinstance(z, bool) or not 1 <= z <= BLOCK_ZONES
                                   for z in out) or list(out) != sorted(set(out))):
-        raise CompanionError(f"the Block Zones of {blocks} Block card(s) must be {blocks} different Zones "
-                             f"1 to {BLOCK_ZONES} in order, not {list(out)!r}", where="zones")
+        zones_words = "1 Zone" if blocks == 1 else f"{blocks} different Zones"
+        raise CompanionError(f"the Block Zones of {plural(blocks, 'Block card')} must be {zones_words} 1 to "
+                             f"{BLOCK_ZONES} in order, not {list(out)!r}", where="zones")
     return out
 
 
@@ -391,7 +388,7 @@ def forward_step(total_power: int, counter_power: int = 0, blocks: int = BLOCK_Z
     up = set(face_up)
     bad = sorted(p for p in up if not isinstance(p, int) or not 1 <= p <= blocks)
     if bad:
-        raise CompanionError(f"face-up Block cards {bad} are not among the {blocks} Block card(s)",
+        raise CompanionError(f"face-up Block cards {bad} are not among the {plural(blocks, 'Block card')}",
                              where="face-up", expected=f"Block cards 1 to {blocks}, counted from the 1st "
                                                        "Block card, not by Block Zone number")
     damage = max(0, total_power - counter_power)

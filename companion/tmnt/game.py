@@ -37,7 +37,8 @@ from ..errors import CompanionError, LogError, RuleError, closest, did_you_mean
 from ..eventlog import NEW_GAME_HERE, SEED_TEXT_MAX, Event, EventFields, Tracker, event_rng, good_seed
 from ..eventlog import redone_said as _redone
 from ..eventlog import undone_said as _undone
-from ..textio import PLAYER_NAME_MAX, logged_text, one_line, player_names
+from ..textio import PLAYER_NAME_MAX, line_problem, logged_text, player_names
+from ..verdict import plural
 from .attack import (
     BLOCK_ZONES,
     CARD_NAME_MAX,
@@ -154,8 +155,9 @@ def deck_runs_out(adj: Adjust, player: str, opponent: str) -> str | None:
     if not adj.deck_ran_out:
         return None
     wanted = adj.refill + adj.draw
-    return (f"Game Over: {player}'s Deck holds {adj.drawn} card(s) and this Adjust Phase draws {wanted}: the "
-            f"Deck runs out, so {player} loses and {opponent} wins ({cite('tmnt', 'Game Over')}).")
+    return (f"Game Over: {player}'s Deck holds {plural(adj.drawn, 'card')} and this Adjust Phase draws "
+            f"{wanted}: the Deck runs out, so {player} loses and {opponent} wins "
+            f"({cite('tmnt', 'Game Over')}).")
 
 
 def adjust_phase(hand: int, deck: int, empty_zones: int) -> Adjust:
@@ -476,7 +478,7 @@ def why_not_fill(player: Player) -> RuleError | None:
     need = player.empty_zones
     if need <= player.hand:
         return None
-    return RuleError(f"{need} empty Block Zone(s) but only {player.hand} card(s) in "
+    return RuleError(f"{plural(need, 'empty Block Zone')} but only {plural(player.hand, 'card')} in "
                      f"{player.name}'s hand; the Block Zones must all be filled",
                      cite=_cite("set"), suggestion="Correct the hand count first.")
 
@@ -607,7 +609,7 @@ class TmntTracker(Tracker[Game]):
         nxt = PHASES[i + 1]
         if nxt == "set":
             player, filled = slide_and_fill(me)
-            msg = (f"Set Phase: {me.name} fills {filled} empty Block Zone(s) from the hand"
+            msg = (f"Set Phase: {me.name} fills {plural(filled, 'empty Block Zone')} from the hand"
                    if filled else "Set Phase: every Block Zone is filled already")
             msg += f" ({_cite('set')})."
             return replace(_set_player(state, state.active, player), phase="set", message=msg)
@@ -761,11 +763,11 @@ class TmntTracker(Tracker[Game]):
                          + ("counted" if state.attack_card_power else "left out")
                          + f" ({cite('tmnt', SEC_FORWARD)}; set for this game)")
         if fwd.blocks_flipped:
-            notes.append(f"{them.name} flips {fwd.blocks_flipped} Block card(s) from the 1st")
+            notes.append(f"{them.name} flips {plural(fwd.blocks_flipped, 'Block card')} from the 1st")
         for name, due, sent in ((them.name, fwd.defender_due, fwd.defender_trashed),
                                 (me.name, fwd.attacker_due, fwd.attacker_trashed)):
             if due and sent < due:
-                notes.append(f"{name} sends the last {sent} card(s) of the Deck to the Trash "
+                notes.append(f"{name} sends the last {plural(sent, 'card')} of the Deck to the Trash "
                              f"({due} due)")
             elif due:
                 notes.append(f"{name} sends {due} from Deck to Trash")
@@ -875,22 +877,15 @@ class TmntTracker(Tracker[Game]):
 def why_not_reason(reason: object, what: str = "correct: 'reason'") -> LogError | None:
     """Why a new correction's ``reason`` (the words kept with it; ``what``: how the refusal names them) is
     refused, or ``None``: it is text on one line of at most :data:`REASON_MAX` characters, spaces at its
-    ends aside. The tracker refuses the correction with it, and the page turns Apply correction off with
-    it while its Reason box holds such words; a line already logged is read as it was."""
+    ends aside, without an invisible format character (:func:`~companion.textio.line_problem`, the check
+    of a name too: it shows on the board's line as a name does). The tracker refuses the correction with
+    it, and the page turns Apply correction off with it while its Reason box holds such words; a line
+    already logged is read as it was."""
     if not isinstance(reason, str):
         return LogError(f"{what} must be text, not {shown(reason, 40)}",
-                        expected=f"words on one line, at most {REASON_MAX} characters",
+                        expected=f"a reason on one line, at most {REASON_MAX} characters",
                         suggestion='Write it in quotes, e.g. "reason": "Splinter\'s text".')
-    if not one_line(reason.strip()):  # (as a name: a tab breaks the board's line too)
-        return LogError(f"{what} must be one line (no line break, tab or other control character)",
-                        found=shown(reason, 40),
-                        expected=f"words on one line, at most {REASON_MAX} characters",
-                        suggestion="Join its lines into one.")
-    text = reason.strip()
-    if len(text) > REASON_MAX:
-        return LogError(f"{what} is {len(text)} characters long", expected=f"at most {REASON_MAX}",
-                        suggestion="Shorten it.")
-    return None
+    return line_problem(reason, what, REASON_MAX, error=LogError, noun="reason", over=True)
 
 
 def _attacker(raw: Any, zone_kind: str | None, *, logged: bool = True) -> BattleCard:
@@ -918,7 +913,8 @@ def _set_phase_gaps(state: Game, idx: int, player: Player) -> str:
     empty = [k for k, z in enumerate(player.zones, start=1) if z.face == "empty"]
     if state.phase != "set" or idx != state.active or not empty:
         return ""
-    return (f". Warning: Block Zone(s) {', '.join(map(str, empty))} left empty; the Block Zones must not be "
+    zones = "Block Zone" if len(empty) == 1 else "Block Zones"
+    return (f". Warning: {zones} {', '.join(map(str, empty))} left empty; the Block Zones must not be "
             f"empty at the end of the Set Phase ({_cite('set')})")
 
 

@@ -1201,7 +1201,7 @@ class GameTracker(ui.TrackerPage):
         short = "" if a["drawn"] == a["refill"] + a["draw"] else f" (only {a['drawn']} left in the Deck)"
         out = ui.panel_html("error", over) if over else ""  # the draw empties the Deck: Game Over
         return (f"<div class='companion-panel' style='border-color:#16a085'><b>Adjust Phase</b> — {head}: "
-                f"(1) hand to 5: {first}; (2) draw 1 + {a['draw'] - 1} empty Block Zone(s) = "
+                f"(1) hand to 5: {first}; (2) draw 1 + {plural(a['draw'] - 1, 'empty Block Zone')} = "
                 f"<b>{a['draw']}</b>{short} <small><i>{cite('tmnt', 'Adjust Phase')}</i></small>{out}</div>")
 
     def _actions(self, s: Game, where: str) -> tuple[w.Widget, ...]:
