@@ -249,7 +249,8 @@ def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None
         # (a card file of yours left out: _with_cards; do says them among its own warnings)
         extra = dict(extra)
         warnings = extra.pop("warnings", list(getattr(args, "left_out", None) or ()))
-        out = {**tracker_json("mystics", tracker, log, warnings=warnings), **tracker.state.to_json(), **extra}
+        state = tracker.state.to_json(tracker.card_name, tracker.data_card_id)  # (gear: names and ids)
+        out = {**tracker_json("mystics", tracker, log, warnings=warnings), **state, **extra}
         out["house_readings"] = list(HOUSE_READINGS)
         print_json(out)
     elif not tracker.state.started:  # empty, or its start undone: no board to speak of

@@ -250,13 +250,22 @@ class Mouse:
     def pack_load(self) -> int:
         return sum(1 for g in self.pack if g.takes_room)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, card_name: Callable[[str], str] = str,
+                card_id: Callable[[str], str | None] | None = None) -> dict[str, Any]:
+        """The mouse as ``--json`` gives it. ``equipped`` (each card as recorded: its slot) holds one entry
+        a name, so ``gear`` lists every equipped copy, in the order equipped (Filch's two Daggers, in his paw
+        and his tail): ``{"slot", "card", "id", "paws"}``, ``card`` the name the table reads (``card_name``:
+        starting equipment is recorded by id), ``id`` the card data's id (``card_id``; ``null`` when the data
+        holds no such card, or none is given)."""
         return {"id": self.id, "name": self.name, "life": self.life, "wounds": self.wounds,
                 "poison": self.poison, "cheese": self.cheese, "captured": self.captured,
                 "captures": self.captures, "conditions": list(self.conditions),
                 "abilities": list(self.abilities), "classes": list(self.classes),
                 "pack": [g.name for g in self.pack],
-                "equipped": {g.name: g.slot for g in self.equipped}}
+                "equipped": {g.name: g.slot for g in self.equipped},
+                "gear": [{"slot": g.slot, "card": card_name(g.name),
+                          "id": None if card_id is None else card_id(g.name),
+                          "paws": g.paws} for g in self.equipped]}
 
 
 #: How the party items are introduced wherever they are listed (Party Items): their cards lie by the story
@@ -562,19 +571,45 @@ def share_place_refusal(m: Mouse, card: str, place: str | None,
     """Why ``m`` has no copy of ``card`` at ``place`` to give (:data:`SHARE_PLACES`; ``None`` place: any
     copy), naming where its copies are (``None``: it has one there). A card it lacks is refused naming the
     cards it has (:func:`missing_card`)."""
+    return _place_refusal(m, card, place, show, places=SHARE_PLACES, bad="no place {!r} to give a card from",
+                          section="Share", suggestion="give a copy it holds, or leave the place out")
+
+
+#: Where the copy of a card an unequip puts into the pack is (an unequip's ``slot``): any of its equipment
+#: slots (``equipped``, the default) or the one slot named: Filch's Dagger in his paw or the one his
+#: Prehensile Tail holds, as the player chooses (Equip; Filch: Prehensile Tail).
+UNEQUIP_PLACES = ("equipped", *SLOTS)
+
+#: What to do when an unequip's slot holds no copy of its card (the page says it in its own words)
+UNEQUIP_SLOT_ADVICE = "unequip a copy it has equipped, or leave the slot out"
+
+
+def unequip_place_refusal(m: Mouse, card: str, place: str | None,
+                          show: Callable[[str], str] = str) -> RuleError | None:
+    """Why ``m`` has no equipped copy of ``card`` at ``place`` to put into its pack (:data:`UNEQUIP_PLACES`;
+    ``None`` place: any copy), naming where its copies are (``None``: it has one there; a card it lacks:
+    :func:`missing_card`)."""
+    return _place_refusal(m, card, place, show, places=UNEQUIP_PLACES, bad="no slot {!r} to unequip a card "
+                          "from", section="Equip", suggestion=UNEQUIP_SLOT_ADVICE)
+
+
+def _place_refusal(m: Mouse, card: str, place: str | None, show: Callable[[str], str], *,
+                   places: tuple[str, ...], bad: str, section: str, suggestion: str) -> RuleError | None:
+    """Why ``m`` has no copy of ``card`` at ``place`` (one of ``places``; ``bad``: the words for a place that
+    is none of them), naming where its copies are (:func:`held_places`); ``None``: it has one there, or
+    ``place`` is ``None`` and it has the card (a card it lacks: :func:`missing_card`)."""
     missing = missing_card(m, card, show)
     if missing is not None or place is None:
         return missing
-    if place not in SHARE_PLACES:
-        near = closest(str(place), SHARE_PLACES)
-        return RuleError(f"no place {str(place)[:40]!r} to give a card from ({_c('Share')})",
-                         expected=", ".join(SHARE_PLACES),
+    if place not in places:
+        near = closest(str(place), places)
+        return RuleError(f"{bad.format(str(place)[:40])} ({_c(section)})", expected=", ".join(places),
                          suggestion=f"Did you mean {near[0]!r}?" if near else None)
     if _place_index(m, card, place) is not None:
         return None
     held = and_list([place_words(x) for x in held_places(m, card, show)])
     return RuleError(f"{m.name} has no {show(card)!r} {place_words(place)}: it holds it {held} "
-                     f"({_c('Share')})", suggestion="give a copy it holds, or leave the place out")
+                     f"({_c(section)})", suggestion=suggestion)
 
 
 def _place_index(m: Mouse, card: str, place: str | None) -> int | None:
@@ -706,30 +741,59 @@ def equip_refusal(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool
 
 
 def unequip(m: Mouse, card: str, discard: str | None = None, show: Callable[[str], str] = str, *,
-            strict: bool = True) -> Mouse:
+            strict: bool = True, place: str | None = None) -> Mouse:
     """Move an equipped card into the pack (the pack limit applies: a full pack needs ``discard``, a card of
-    the pack discarded to make room, Equip; ``strict`` off: an older log's line, kept as it was played)."""
-    refused = unequip_refusal(m, card, discard, show, strict=strict)
+    the pack discarded to make room, Equip; ``strict`` off: an older log's line, kept as it was played). The
+    copy moved is :func:`unequipped_copy`'s: the one at ``place`` (:data:`UNEQUIP_PLACES`) when given."""
+    refused = unequip_refusal(m, card, discard, show, strict=strict, place=place)
     if refused is not None:
         raise refused
     if discard is not None:
         m = _drop_for_room(m, discard, show)
-    i = copy_index(m, card, in_pack=False)
-    if i is None:  # (no such card: said)
-        i = _find_gear(m, card, show)
+    i = _unequip_index(m, card, show, place)
     return replace(m, gear=(*m.gear[:i], *m.gear[i + 1:], replace(m.gear[i], slot=None)))
 
 
+def _unequip_index(m: Mouse, card: str, show: Callable[[str], str] = str, place: str | None = None) -> int:
+    """Where in ``m``'s gear the copy of ``card`` an unequip moves is: the one at ``place``
+    (:data:`UNEQUIP_PLACES`), else an equipped copy when it has one, else its first (Equip:
+    :func:`copy_index`). Refused when it has no such card, or none there (:func:`unequip_place_refusal`)."""
+    refused = unequip_place_refusal(m, card, place, show)
+    if refused is not None:
+        raise refused
+    i = _place_index(m, card, place) if place is not None else copy_index(m, card, in_pack=False)
+    assert i is not None  # (a copy there: unequip_place_refusal said so)
+    return i
+
+
+def unequipped_copy(m: Mouse, card: str, show: Callable[[str], str] = str, place: str | None = None) -> Gear:
+    """The copy of ``card`` an unequip puts into ``m``'s pack: the one at ``place`` (:data:`UNEQUIP_PLACES`:
+    the player's choice of two cards of one name equipped, Filch's Dagger in his paw or his tail), else its
+    first equipped one (:func:`_unequip_index`)."""
+    return m.gear[_unequip_index(m, card, show, place)]
+
+
+def which_equipped(m: Mouse, card: str, place: str | None = None,
+                   show: Callable[[str], str] | None = None) -> str:
+    """Which of two equipped cards of one name ``m`` unequips (:func:`unequipped_copy`, at ``place``), in
+    words: "from the tail slot"; "" when it has one equipped, or all of them in one slot (the copy moved does
+    not matter then). ``show``: copies named alike count too (:func:`held_places`)."""
+    g = unequipped_copy(m, card, place=place)
+    if g.slot is None or len([x for x in held_places(m, card, show) if x in SLOTS]) < 2:
+        return ""
+    return f"from the {g.slot} slot"
+
+
 def unequip_refusal(m: Mouse, card: str, discard: str | None = None, show: Callable[[str], str] = str, *,
-                    strict: bool = True) -> RuleError | None:
-    """Why ``m`` cannot put ``card`` from its slot into its pack (``None``: it can): it has no such card, the
-    card is in the pack already, a discard that makes no room (``strict``), or a full pack (Equip). What
+                    strict: bool = True, place: str | None = None) -> RuleError | None:
+    """Why ``m`` cannot put ``card`` from its slot (``place``: the one chosen, :data:`UNEQUIP_PLACES`) into
+    its pack (``None``: it can): it has no such card, none at ``place`` (naming where it is), the card is in
+    the pack already, a discard that makes no room (``strict``), or a full pack (Equip). What
     :func:`unequip` refuses and the page gates."""
-    missing = missing_card(m, card, show)
+    missing = unequip_place_refusal(m, card, place, show)
     if missing is not None:
         return missing
-    i = copy_index(m, card, in_pack=False)
-    g = m.gear[_find_gear(m, card, show) if i is None else i]  # (the copy unequip moves)
+    g = unequipped_copy(m, card, show, place)  # (the copy unequip moves)
     if g.slot is None:
         return RuleError(f"{show(card)!r} is already in {possessive(m.name)} pack ({_c('Equip')})")
     if discard is not None:

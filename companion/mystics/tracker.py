@@ -78,7 +78,9 @@ Events (fields in brackets are optional):
 - ``{"event": "condition", "mouse": "nez", "condition": "webbed", [on]}``.
 - ``{"event": "gain", "mouse": "nez", "card": "Grape", [trick, discard]}``,
   ``{"event": "discard", "mouse": ..., "card": ...}``, ``{"event": "equip", "mouse": ...,
-  "card": ..., "slot": "paw"|"armor"|"accessory"|"tail", [paws]}``, ``{"event": "unequip", ...}``,
+  "card": ..., "slot": "paw"|"armor"|"accessory"|"tail", [paws]}``, ``{"event": "unequip", "mouse": ...,
+  "card": ..., [slot, discard]}`` (``slot``: the slot of the copy unequipped, of a card equipped twice, or
+  ``equipped``, the default: the first equipped copy),
   ``{"event": "share", "from": ..., "to": ..., [cheese, card, slot, discard]}`` (``slot``: where the copy
   given of a card held twice is, ``pack``, ``equipped`` or its slot, default the pack's; ``discard``: the card
   the receiver discards when its pack is full). A card a mouse holds is named by its name or id, in any
@@ -288,7 +290,11 @@ class MysticsState:
     def mouse(self, mid: str) -> Mouse:
         return pt.find(self.mice, mid)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, card_name: Callable[[str], str] = str,
+                card_id: Callable[[str], str | None] | None = None) -> dict[str, Any]:
+        """The chapter as ``--json`` gives it; ``card_name`` and ``card_id``: a search card's name and id in
+        the card data (:meth:`MysticsTracker.card_name`, :meth:`MysticsTracker.data_card_id`), for each
+        mouse's ``gear`` (:meth:`~companion.mystics.party.Mouse.to_json`)."""
         b = self.board
         groups = {g.id: g for g in self.minions}
         track = []
@@ -318,7 +324,7 @@ class MysticsState:
             "achievements": [{"name": n, "mouse": m} for n, m in b.achievements],
             "round": self.round, "turn": None if self.current is None else self.current.id,
             "next": None if self.next_card is None else self.next_card.id,
-            "initiative": track, "mice": [m.to_json() for m in self.mice],
+            "initiative": track, "mice": [m.to_json(card_name, card_id) for m in self.mice],
             "minions": [g.to_json() for g in self.minions], "minions_on_board": self.minions_on_board,
             "seed": self.seed, "messages": list(self.messages), "surge_alert": self.alert,
         }
@@ -541,6 +547,12 @@ class MysticsTracker(Tracker[MysticsState]):
         """The id of the search card ``card`` names (by id or name, any case), else ``card``."""
         found = self.search_card(card)
         return found.id if found is not None else card
+
+    def data_card_id(self, card: str) -> str | None:
+        """The id of the search card ``card`` names (by id or name, any case); ``None``: the card data holds
+        no such card (one of the table's own), or cannot be loaded."""
+        found = self.search_card(card)
+        return None if found is None else str(found.id)
 
     def search_card_data(self) -> dict[str, Any]:
         """The search cards by id (:class:`companion.mystics.data.SearchCard`); raises the card data's
@@ -1599,11 +1611,12 @@ def _card_keys(t: MysticsTracker, card: str) -> set[str]:
     return {card.casefold(), t.card_name(card).casefold(), t.card_id(card).casefold()}
 
 
-def shared_card(t: MysticsTracker, m: Mouse, typed: str, place: str | None) -> str:
-    """The card of ``m`` a share of ``typed`` gives, as recorded (:func:`held_card`); with a ``place``
-    (:data:`~companion.mystics.party.SHARE_PLACES`), the copy there among the mouse's copies of that card,
-    however each is recorded (starting equipment by id: Filch's starting ``dagger`` in his paw, a ``Dagger``
-    found in his pack; Share)."""
+def card_at(t: MysticsTracker, m: Mouse, typed: str, place: str | None) -> str:
+    """The card of ``m`` a share gives or an unequip moves for ``typed``, as recorded (:func:`held_card`);
+    with a ``place`` (:data:`~companion.mystics.party.SHARE_PLACES`, :data:`~companion.mystics.party.
+    UNEQUIP_PLACES`), the copy there among the mouse's copies of that card, however each is recorded
+    (starting equipment by id: Filch's starting ``dagger`` in his paw, a ``Dagger`` found in his pack or his
+    tail; Share, Equip)."""
     card = held_card(t, m, typed)
     if place is None:
         return card
@@ -3183,15 +3196,18 @@ def why_not_equip(t: MysticsTracker, state: MysticsState, mouse: str, card: str 
 
 
 def why_not_unequip(t: MysticsTracker, state: MysticsState, mouse: str,
-                    card: str | PackCard) -> RuleError | None:
-    """Why ``mouse`` cannot put ``card`` from its slot into its pack now, with no discard (``None``: it
-    can): no such card, in the pack already, a full pack (Equip), or captured. The tracker's refusal of a
-    new ``unequip`` event before the turn's (:func:`free_action_refusal`)."""
+                    card: str | PackCard, slot: str | None = None) -> RuleError | None:
+    """Why ``mouse`` cannot put ``card`` from its slot (``slot``: the one chosen, of a card equipped twice)
+    into its pack now, with no discard (``None``: it can): no such card, none in that slot (naming where it
+    is), in the pack already, a full pack (Equip), or captured. The tracker's refusal of a new ``unequip``
+    event before the turn's (:func:`free_action_refusal`)."""
     m = state.mouse(mouse)
     refused = _captured_cards(m, "unequip")
     if refused is not None:
         return refused
-    return pt.unequip_refusal(m, pack_card(t, state, mouse, card).held, None, t.card_name, strict=False)
+    named = pack_card(t, state, mouse, card)
+    held = named.held if slot is None else card_at(t, m, named.typed, slot)
+    return pt.unequip_refusal(m, held, None, t.card_name, strict=False, place=slot)
 
 
 def why_not_level_up(t: MysticsTracker, state: MysticsState, mouse: str, ability: str) -> RuleError | None:
@@ -3327,19 +3343,23 @@ def _requirement_check(t: MysticsTracker, state: MysticsState, m: Mouse,
 
 def _unequip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
-    card = held_card(t, m, _str(e, "card"))
+    place = _opt_str(e, "slot")  # (the slot of the copy moved: a card equipped twice, the player's choice)
+    card = card_at(t, m, _str(e, "card"), place)
     discard = _opt_str(e, "discard")
     discard = None if discard is None else held_card(t, m, discard)
     state = _kept(t, state, _captured_cards(m, "unequip"))
-    i = pt.copy_index(m, card, in_pack=False)
-    g = None if i is None else m.gear[i]
-    if g is not None and g.slot is not None:  # (a card not held, or already in the pack: unequip says so)
+    try:
+        g: pt.Gear | None = pt.unequipped_copy(m, card, t.card_name, place)
+    except RuleError:
+        g = None  # (a card not held, or none in that slot: unequip says so)
+    if g is not None and g.slot is not None:  # (already in the pack: unequip says so)
         state = _room_discard(t, state, m, card, discard, trick=g.trick, party=g.party)
-    m2 = pt.unequip(m, card, discard, t.card_name, strict=False)
+    m2 = pt.unequip(m, card, discard, t.card_name, strict=False, place=place)
     state = _kept(t, state, free_action_refusal(state, m.id, "unequip"))
+    which = pt.which_equipped(m, card, place, t.card_name)  # (a card equipped twice: the copy moved, said)
     state = _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "unequip"),
-                 f"{m.name} puts {t.card_name(card)!r} in the pack ({c('Equip')})"
-                 + _setup_said(state, "unequip", m.id))
+                 f"{m.name} puts {t.card_name(card)!r}{f' {which}' if which else ''} in the pack "
+                 f"({c('Equip')})" + _setup_said(state, "unequip", m.id))
     return _discarded(t, state, m, discard)
 
 
@@ -3383,7 +3403,7 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
                                          "gives no card", cite=c("Share"), expected="a card with the slot"))
         place = None
     if card is not None:
-        card = shared_card(t, a, card, place)
+        card = card_at(t, a, card, place)
         # (the copy at the place chosen, else its pack's copy of a card held twice: Share; Equip)
         a2, g = pt.give(a2, card, t.card_name, place)
         discard = None if discard is None else held_card(t, b2, discard)
@@ -4167,8 +4187,10 @@ EVENT_FIELDS: dict[str, EventFields] = {
         notes=(("slot", "paw, armor, accessory or tail"), ("paws", "paw slots it takes, default 1"),
                _CARD_DATA)),
     "unequip": EventFields(
-        "an equipped card back into the pack", ("mouse", "card"), optional=("discard",),
-        notes=(("discard", "a card to make room"),)),
+        "an equipped card back into the pack", ("mouse", "card"), optional=("slot", "discard"),
+        notes=(("slot", "the slot of the copy unequipped, for a card equipped twice (paw, armor, accessory, "
+                        "tail; or equipped); default the first copy equipped"),
+               ("discard", "a card to make room"),)),
     "share": EventFields(
         "one mouse gives cheese or a card to another", ("from", "to"),
         optional=("cheese", "card", "slot", "discard"),

@@ -84,10 +84,13 @@ from ..mystics.initiative import InitCard
 from ..mystics.party import (
     LEVEL_UP_COST,
     PARTY_ITEMS_WORDS,
+    SLOTS,
+    UNEQUIP_SLOT_ADVICE,
     Gear,
     HeroInfo,
     Mouse,
     equipped_names,
+    held_places,
     needs_discard,
     pack_names,
     party_items,
@@ -259,6 +262,8 @@ PAGE_WORDS = (
     ('add "force": true for a chapter rule', "only a chapter rule allows it before then"),
     ('add "card"', "choose the card in the Boss card box"),
     (PUT_END_MARKER, "put it on a page with “Put end marker on page” (Chapter end marker, victory, defeat)"),
+    # a card equipped twice: Unequip takes the copy in the Slot box's slot (the page never leaves it out then)
+    (UNEQUIP_SLOT_ADVICE, "choose the slot it is in, in the Slot box beside its name"),
     # an individual achievement not earned as logged (Individual Achievements: Scaper, Poisonmaster)
     ("(capture; or the wound that captured it)", "(the mouse's “Capture”, or the “Wound” that captured it)"),
     ('(wound with "poison": true; then capture, if the wound did not capture it)',
@@ -1016,7 +1021,22 @@ class MouseBox:
         return seen
 
     def _unequip(self) -> dict[str, Any]:
-        return {"event": "unequip", "mouse": self.mid, "card": self._name()}
+        """The unequip the boxes describe: the card typed, from the Slot box's slot when it is equipped in
+        two (:meth:`_unequip_slot`)."""
+        event = {"event": "unequip", "mouse": self.mid, "card": self._name()}
+        slot = self._unequip_slot(self.dash.state)
+        return event if slot is None else {**event, "slot": slot}
+
+    def _unequip_slot(self, state: MysticsState) -> str | None:
+        """The slot of the copy Unequip puts into the pack: the Slot box's when the card typed is equipped in
+        two slots (Filch's Dagger in his paw and in his tail: the player's choice, Equip); ``None`` when it is
+        equipped once or not at all (the copy it moves, or the refusal, needs no choice)."""
+        m, t = state.mouse(self.mid), self.dash.tracker
+        held = self._pack_card(state, self._name()).held
+        if len([x for x in held_places(m, held, t.card_name) if x in SLOTS]) < 2:
+            return None
+        slot = str(self.slot.value)
+        return "paw" if slot == "paw2" else slot
 
     def _discard(self) -> dict[str, Any]:
         return {"event": "discard", "mouse": self.mid, "card": self._name()}
@@ -1195,7 +1215,7 @@ class MouseBox:
             event = self._equip()
             return why_not_equip(t, state, m.id, card, event["slot"], event["paws"])
         if widget is self.gear_buttons["unequip"]:
-            return why_not_unequip(t, state, m.id, card)
+            return why_not_unequip(t, state, m.id, card, self._unequip_slot(state))
         return why_not_discard(t, state, m.id, card)
 
     def _free_refusal(self, state: MysticsState, m: Mouse, kind: str) -> CompanionError | None:
