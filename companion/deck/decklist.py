@@ -459,6 +459,21 @@ def _misplaced(line: str, header: int, first_card: int) -> str | None:
 _NO_ZERO_WIDTH = str.maketrans(dict.fromkeys(ZERO_WIDTH, None))
 
 
+def group_label(line: str, db: CardDB) -> str | None:
+    """What a text list's line (stripped, its comment cut: :func:`split_comment`) is when it stands over the
+    cards after it rather than naming one: ``"label"`` for a label the parser reads like a comment
+    (``[Mice]``, or a section header ``Mice:``), ``"side"`` for a ``[Sideboard]`` label (not part of the
+    deck: an issue); ``None``: neither (a card, a header, a ``Name:`` line)."""
+    label = _LABEL.fullmatch(line)
+    if label and db.lookup(line) is None:
+        return "side" if _SIDE.match(label.group(1).strip()) else "label"
+    section = _SECTION.fullmatch(line)
+    if section and not _SIDE.match(line) and not _HEADER.match(line) and not _NAME.match(line) \
+            and db.lookup(line) is None and db.lookup(section.group("label")) is None:
+        return "label"
+    return None
+
+
 def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = None,
                bare_count: int | None = None) -> Decklist:
     """Parse the text form against ``db``; raise :class:`DecklistError` listing every bad line.
@@ -477,15 +492,12 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
             continue
         line = split_comment(line, db)[0]
         shown = raw.strip()
-        label = _LABEL.fullmatch(line)
-        if label and db.lookup(line) is None:  # "[Mice]": a label over the cards after it, like a comment
-            if _SIDE.match(label.group(1).strip()):  # "[Sideboard]" is not part of the deck: said so
-                issues.append(LineIssue(number, shown, _misplaced(label.group(1).strip(), 0, 0) or ""))
+        label = group_label(line, db)
+        if label == "side":  # "[Sideboard]" is not part of the deck: said so
+            issues.append(LineIssue(number, shown, _misplaced(line[1:-1].strip(), 0, 0) or ""))
+        if label is not None:
             continue
         section = _SECTION.fullmatch(line)
-        if section and not _SIDE.match(line) and not _HEADER.match(line) and not _NAME.match(line) \
-                and db.lookup(line) is None and db.lookup(section.group("label")) is None:
-            continue  # "Mice:": a section header over the cards after it, like a "[Mice]" label
         m = _NAME.match(line)
         if (_HEADER.match(line) or m or _SIDE.match(line)) and db.lookup(line) is None:
             misplaced = _misplaced(line, header, first_card)

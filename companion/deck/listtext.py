@@ -6,9 +6,9 @@ the other way): every other character stays as typed. In a CSV list they change 
 (:func:`bump_csv`: its other columns, quotes and title row kept). A list the parser reads as JSON
 (:func:`..decklist.list_form`) is rewritten from the list read instead (:func:`as_text`, :func:`bump`;
 :func:`csv_text` keeps a CSV list's comment lines), and :func:`file_text` is what a save writes in a
-file's form (never dropping a CSV list's column a text or JSON list cannot keep: :func:`text_loses`). The
-rules of the text form (comments, a card's line, the ``Name:`` line) are the parser's own
-(:mod:`.decklist`). Pure text: no files (see :mod:`.saved`), no widgets.
+file's form (never dropping what the player wrote that the file's form cannot keep, a CSV list's column,
+a text list's comments: :func:`save_loses`). The rules of the text form (comments, a card's line, the
+``Name:`` line) are the parser's own (:mod:`.decklist`). Pure text: no files (see :mod:`.saved`), no widgets.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path, PurePath
 
 from ..cards import Card, CardDB
-from ..errors import CompanionError
+from ..errors import CompanionError, shown
 from ..verdict import and_list
 from .decklist import (
     MAX_COUNT,
@@ -32,6 +32,7 @@ from .decklist import (
     csv_layout,
     csv_name,
     csv_row_text,
+    group_label,
     key_for,
     list_form,
     name_line,
@@ -379,6 +380,61 @@ def text_loses(typed: str) -> list[str]:
     return layout.extra_columns if layout is not None else []
 
 
+def _written(kind: str, items: list[str]) -> str:
+    """Things of one ``kind`` a save would drop, in words: "comment '# early'", "columns 'note' and 'set'",
+    "5 comments ('# a', '# b', '# c', …)"."""
+    quoted = [shown(x, 40) for x in items]
+    if len(quoted) == 1:
+        return f"{kind} {quoted[0]}"
+    if len(quoted) <= 3:
+        return f"{kind}s {and_list(quoted)}"
+    return f"{len(quoted)} {kind}s ({', '.join(quoted[:3])}, …)"
+
+
+def _text_notes(typed: str, db: CardDB, *, lines: bool) -> tuple[list[str], list[str]]:
+    """A text list's words beside its cards and name: (its comments, its labels). Its comment lines only
+    with ``lines`` (a CSV list keeps them); every inline comment but the card's own name beside its id,
+    which :func:`..decklist.card_line` writes (``1 leonardo-2  # Leonardo``) and the id says again. Labels:
+    ``[Mice]``, ``Mice:`` (:func:`..decklist.group_label`)."""
+    comments, labels = [], []
+    for raw in typed.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith(("#", "//")):
+            if lines:
+                comments.append(line)
+            continue
+        head, comment = split_comment(line, db)
+        if comment:
+            one = read_line(head, db)
+            said = comment.strip().removeprefix("#").removeprefix("//").strip().casefold()
+            if one is None or len(one.entries) != 1 or said != one.entries[0].card.name.casefold():
+                comments.append(comment.strip())
+        if group_label(head, db) == "label":
+            labels.append(head)
+    return comments, labels
+
+
+def save_loses(typed: str, deck: Decklist | None, wanted: str, db: CardDB) -> dict[str, list[str]]:
+    """What the player wrote in the list ``typed`` (read as ``deck``) that a save into a file of the form
+    ``wanted`` (:func:`file_form`) cannot keep, by kind (``column``, ``comment``, ``label``), each as typed;
+    empty: nothing. A CSV list's extra columns in a text or JSON file (:func:`text_loses`), its comment
+    lines in a JSON file; a text list's comments and labels in a JSON file, its inline comments and labels
+    in a CSV file (which keeps comment lines: :func:`csv_text`). A list written in its own form, a JSON list
+    and one that does not read (never rewritten) lose nothing."""
+    form = list_form(typed)
+    if form == wanted or form == "json" or deck is None:
+        return {}
+    if form == "csv":
+        said = {"column": text_loses(typed),
+                "comment": [c.strip() for c in comment_lines(typed)] if wanted == "json" else []}
+    else:
+        comments, labels = _text_notes(typed, db, lines=wanted == "json")
+        said = {"comment": comments, "label": labels}
+    return {kind: items for kind, items in said.items() if items}
+
+
 def file_form(file_name: str) -> str:
     """The form of list a file's name says, in any case: ``"json"`` (``.json``), ``"csv"`` (``.csv``: a
     list kept in a spreadsheet) or ``"text"`` (any other name)."""
@@ -392,20 +448,22 @@ def file_text(typed: str, deck: Decklist | None, name: str, file_name: str, db: 
     A ``.json`` file stays JSON and a ``.csv`` file CSV (a list of another form written from the list
     read; :class:`ListFormError` when it cannot be read); a text list's ``Name:`` line says ``name``
     (:func:`with_name`: every line as typed), a JSON list's ``name`` (:func:`json_named`); a CSV list
-    written to a text file becomes a text list (:func:`as_text`, its comment lines kept). A CSV list with a
-    column neither a text nor a JSON list can keep (:func:`text_loses`: a ``note``) is refused
-    (:class:`ListFormError`) for any file but a ``.csv`` one: a save never drops the player's cells. A list
+    written to a text file becomes a text list (:func:`as_text`, its comment lines kept). A save that would
+    drop what the player wrote (:func:`save_loses`: a CSV list's ``note`` column in a text or JSON file, a
+    text list's comments in a JSON file) is refused (:class:`ListFormError`, saying how to keep it). A list
     written anew as CSV has a ``Name:`` title row unless the file's own name already says ``name`` (as the
     pages name a saved list without one: ``village-sheet.csv`` is "sheet"), so a spreadsheet's file
     gains no row it does not need. A name a text list cannot hold is refused (:class:`DeckNameError`)."""
     form, wanted = list_form(typed), file_form(file_name)
-    if form == "csv" and wanted != "csv" and deck is not None and (lost := text_loses(typed)):
-        columns = f"column{'s' if len(lost) > 1 else ''} {and_list([repr(c) for c in lost])}"
-        kind = "JSON" if wanted == "json" else "text"
-        raise ListFormError(f"{file_name} is a {kind} file, and a {kind} list cannot keep the CSV list's "
-                            f"{columns}: it would be lost",
-                            suggestion="Save it under another name (a new deck keeps such a list as a .csv "
-                                       "file), or take the column out of the list first")
+    if lost := save_loses(typed, deck, wanted, db):
+        kind, own = {"json": "JSON", "csv": "CSV"}.get(wanted, "text"), "CSV" if form == "csv" else "text"
+        one = sum(len(items) for items in lost.values()) == 1
+        said = ", and ".join(_written(k, items) for k, items in lost.items())
+        raise ListFormError(f"{file_name} is a {kind} file, and a {kind} list cannot keep the {own} list's "
+                            f"{said}: {'it' if one else 'they'} would be lost",
+                            suggestion=f"Save it under another name (a new deck keeps such a list as a "
+                                       f".{'csv' if 'column' in lost else 'txt'} file), or take "
+                                       f"{'it' if one else 'them'} out of the list first")
     if wanted != "text" and form != wanted:
         if deck is None:  # the list must read to be written in the file's form
             raise ListFormError(f"{file_name} is a {wanted.upper()} list, and the editor's text cannot "
