@@ -393,7 +393,7 @@ def _header(text: str) -> tuple[str, str]:
 
 def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: str | None = None,
                source: str | None = None, out: str | os.PathLike[str] | None = None,
-               check_loaded: bool = True, notes: str | None = None) -> dict[str, Any]:
+               check_loaded: bool = True, notes: str | None = None, on_page: bool = False) -> dict[str, Any]:
     """Turn a sheet into a validated card file document, or raise :class:`CsvImportError`
     listing every problem by row and column (header, cells, schema and ids, in one run).
 
@@ -406,7 +406,8 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     reader do: an id already there is refused (the ``replaces`` column changes such a card; an id only a
     card file of yours left out holds names that file, to be fixed first: :func:`_held_left_out`);
     ``out`` is the file to be written, which stands in for the file of that path if the user's
-    folder holds it.
+    folder holds it. ``on_page``: the sheet was given to the Cards page, so another game's sheet is told
+    to pick that game there rather than given the command that imports it.
     """
     from .cards import check_game
     from .validation import field_types, out_of_range, validate_document
@@ -500,8 +501,14 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         else:
             problems.append(SheetProblem(f"the column {required!r} is missing "
                                          f"(every card needs its own {required})", 1))
+    if len(near) > UNKNOWN_COLUMNS_SHOWN:  # (thousands of columns: one problem, not one line each)
+        grouped = sorted(near.values())
+        said = [(header[j], problems[k].suggestions) for j, k in sorted(near.items())]
+        problems = [pr for k, pr in enumerate(problems) if k not in near.values()]
+        problems.insert(grouped[0], _unknown_columns(said, sorted(near), known))
+        near.clear()
     missing_cols = [c for c in ("name", "type", "source") if c not in cols]
-    problems += _other_game_problem(header, game, file)
+    problems += _other_game_problem(header, game, file, out=out, on_page=on_page)
 
     bad: set[tuple[int, str]] = set()  # (card index, field) with a cell problem already reported
     # (card index, field) -> a cell's whole number written 2.0 or 1e3 (its problem's index): the card
@@ -753,12 +760,39 @@ class _Examples:
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-def _other_game_problem(header: Sequence[str], game: str, file: str) -> list[SheetProblem]:
+#: Unknown columns said one by one up to this many; more are said in one problem (:func:`_unknown_columns`).
+UNKNOWN_COLUMNS_SHOWN = 5
+
+
+def _unknown_columns(said: Sequence[tuple[str, tuple[str, ...]]], at: Sequence[int],
+                     known: Sequence[str]) -> SheetProblem:
+    """The unknown columns of a sheet that has more than :data:`UNKNOWN_COLUMNS_SHOWN` of them as one
+    problem of its header row (``said``: each one's name and the closest known names, ``at``: its index):
+    the first few, each with its column and the closest known name, then how many more, and the columns
+    the game knows."""
+    def one(name: str, near: tuple[str, ...], j: int) -> str:
+        return f"{name!r} (column {column_letter(j)}" + (f": {did_you_mean(near)})" if near else ")")
+
+    first = ", ".join(one(*x, j) for x, j in zip(said[:UNKNOWN_COLUMNS_SHOWN], at, strict=False))
+    return SheetProblem(f"{len(said)} unknown columns: {first} and {len(said) - UNKNOWN_COLUMNS_SHOWN} more "
+                        f"(expected only these: {', '.join(known)}); their cells are not read", 1)
+
+
+def _other_game_problem(header: Sequence[str], game: str, file: str, *,
+                        out: str | os.PathLike[str] | None = None,
+                        on_page: bool = False) -> list[SheetProblem]:
     """A problem of the whole sheet when its columns are another game's cards' fields
     (:func:`companion.validation.other_game_fields`): a TMNT sheet imported as village. Its unknown
-    columns are still said one by one; this says what to do about them all."""
+    columns are still said (:func:`import_csv`); this says what to do about them all: on the Cards page
+    (``on_page``), pick that game there; else the command that imports the sheet as that game's, writing
+    ``out`` (the card file asked for), or, when ``out`` is in a game's card folder or not given, a file of
+    its name in the user's folder for that game if there is one, else in the current folder (a command
+    that runs as written: import makes no folder)."""
+    import shlex
+
     from . import GAMES
-    from .validation import other_game_fields
+    from .cards import user_data_dir
+    from .validation import _game_roots, folder_game, other_game_fields
 
     names = [h.lower().replace(" ", "_") for h in header if h]
     other = other_game_fields([n for n in names if n != "set" and n not in FILE_COLUMNS], game)
@@ -766,9 +800,17 @@ def _other_game_problem(header: Sequence[str], game: str, file: str) -> list[She
         return []
     them, fields = other
     shown = ", ".join(map(repr, fields[:5])) + (", ..." if len(fields) > 5 else "")
-    base = "" if file.startswith("<") else f" {Path(file).name}"
-    return [SheetProblem(f"this sheet's columns ({shown}) are the {GAMES[them]}'s, not the {GAMES[game]}'s: "
-                         f"import it as a {them} sheet (`companion cards import {them}{base}`)")]
+    said = f"this sheet's columns ({shown}) are the {GAMES[them]}'s, not the {GAMES[game]}'s"
+    if on_page:
+        return [SheetProblem(f"{said}: pick {GAMES[them]} in the game menu at the top of this "
+                             "page, then check the sheet again")]
+    sheet = "SHEET.csv" if file.startswith("<") else file  # (a sheet given as text has no file name)
+    if out is None or folder_game(out, _game_roots()) is not None:  # (none, or one the other game refuses)
+        name = Path(out).name if out is not None else f"{Path(sheet).stem}.json"
+        mine = user_data_dir() / them  # (where that game's cards load from, if it is there: none is made)
+        out = mine / name if mine.is_dir() else name
+    command = f"companion cards import {them} {shlex.quote(sheet)} --out {shlex.quote(str(out))}"
+    return [SheetProblem(f"{said}: import it as a {them} sheet (`{command}`)")]
 
 
 def _open_quote(row: Sequence[str], line: int, raw: str, delimiter: str) -> tuple[int, str] | None:

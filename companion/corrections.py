@@ -132,7 +132,7 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
     doc = read_json_file(path) if path.exists() else {"game": game, "set": "User corrections",
                                                       "cards": []}
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
-        raise CardFileError('expected an object with a "cards" list', where=str(path))
+        raise _not_corrections(doc, path)
     mine = [c for c in doc["cards"] if isinstance(c, dict) and c.get("id") == target.id]
     if MARK not in record["source"]:  # every value is the card's own again: no correction is left
         if mine:
@@ -147,6 +147,22 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
         doc["cards"].append(record)
     _write_validated(path, doc, game)
     return record
+
+
+def _not_corrections(doc: Any, path: Path) -> CardFileError:
+    """The corrections file ``path`` holds ``doc``, which is not an object with a "cards" list: what it
+    holds instead (its type and a short quote), and what to do; nothing is written."""
+    import shlex
+
+    from .validation import json_found
+
+    found = (json_found(doc) if not isinstance(doc, dict) else 'an object with no "cards"'
+             if "cards" not in doc else f'"cards" holding {json_found(doc["cards"])}')
+    return CardFileError("is not a corrections file", where=str(path),
+                         expected='an object with a "cards" list', found=found,
+                         suggestion=f"Nothing was written. Mend it (`companion validate "
+                                    f"{shlex.quote(str(path))}` lists its problems), or move it out of the "
+                                    "folder: the next correction starts a new one.")
 
 
 def uncorrected(game: str, card: Any, path: Path | None = None) -> Any:

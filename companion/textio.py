@@ -84,6 +84,23 @@ def _looks_like_utf16(raw: bytes) -> bool:
     return False
 
 
+def _looks_like_utf32(raw: bytes) -> bool:
+    """A UTF-32 file: a UTF-32 byte-order mark, or the two high bytes of every character NUL and its low
+    byte almost never (text in the first 65,536 characters, in either byte order)."""
+    if raw[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        return True
+    head = raw[:512]
+    head = head[:len(head) - len(head) % 4]
+    if len(head) < 8:
+        return False
+    quarter = len(head) // 4
+    for low, high in ((0, (2, 3)), (3, (0, 1))):  # little-endian, big-endian
+        if (all(head[h::4].count(0) >= 0.9 * quarter for h in high)
+                and head[low::4].count(0) <= 0.1 * quarter):
+            return True
+    return False
+
+
 #: What to do with text that is not UTF-8, unless a reader says otherwise: every kind of file the
 #: companion reads (a decklist or a sheet from a spreadsheet, a list from a text editor).
 UTF8_HINT = ("Save it again as UTF-8 (in a spreadsheet: the file type 'CSV UTF-8'; in a text editor: "
@@ -101,8 +118,11 @@ def bad_byte_place(raw: bytes, offset: int) -> tuple[int, int]:
 
 def decode_text(raw: bytes, *, where: str, what: str = "file",
                 error: type[CompanionError] = CompanionError, suggestion: str | None = None) -> str:
-    """UTF-8 text (a byte-order mark is allowed and dropped); UTF-16 is named as such, and a byte
-    that is not UTF-8 by its line and column (with :data:`UTF8_HINT` unless ``suggestion``)."""
+    """UTF-8 text (a byte-order mark is allowed and dropped); UTF-32 and UTF-16 are named as such, and a
+    byte that is not UTF-8 by its line and column (with :data:`UTF8_HINT` unless ``suggestion``)."""
+    if _looks_like_utf32(raw):  # (first: its byte-order mark begins as UTF-16's does)
+        raise error("is not UTF-8 text (it looks like UTF-32)", where=where, expected=f"a UTF-8 {what}",
+                    found="UTF-32 text", suggestion=suggestion or UTF8_HINT)
     if _looks_like_utf16(raw):
         raise error("is not UTF-8 text (it looks like UTF-16)", where=where, expected=f"a UTF-8 {what}",
                     found="UTF-16 text", suggestion=suggestion or "Save it again as UTF-8 (in Notepad: "

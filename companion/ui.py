@@ -524,8 +524,15 @@ class TrackerPage:
         lines that could not be used: :meth:`~companion.eventlog.Tracker.set_aside`), and the fields of
         its lines that the replay ignored (a hand edit's misspelt field:
         :meth:`~companion.eventlog.Tracker.stray_fields`, as the replay command warns of them), with
-        ``extra`` lines after; whether there was anything."""
+        ``extra`` lines after; whether there was anything. A start cut off by a crash before any action
+        (:meth:`_cut_start`) is said as a game that never began, nothing lost, never as a resumed one."""
         set_aside, strays = self.tracker.set_aside(), self.tracker.stray_fields()
+        cut = self._cut_start()
+        if cut is not None:  # (the start cut by a crash is the only line set aside: said in its words)
+            thing, said = cut
+            show(panel, "warn", f"The {thing} never began: its start was cut off by a crash, and nothing "
+                                "was lost", [said, *strays, *extra])
+            return True
         lines = [*set_aside, *strays]
         if not lines:
             return False
@@ -538,6 +545,35 @@ class TrackerPage:
                       "file")
         show(panel, "warn", title, [*lines, *extra])
         return True
+
+    def _cut_start(self) -> tuple[str, str] | None:
+        """When the log's start was cut off mid-write by a crash before any action was logged
+        (:meth:`~companion.eventlog.Tracker.cut_start`): (the thing that never began, a game or a session,
+        that said in a sentence with what to do), else ``None``. A page that starts its log by itself on
+        opening (the Mouse Card page) has logged a start since: when the line cut was a start and that
+        start is the only action, the log is looked at as it was before it."""
+        import copy
+        import re
+
+        from .logstarts import LOG_STARTS
+
+        tracker = self.tracker
+        said = tracker.cut_start()
+        started = False
+        cut = tracker.log.recovered
+        if said is None and cut is not None and re.search(r'"event"\s*:\s*"start"', cut):  # (a start, cut)
+            actions = [le for le in tracker.log.events if le.event.get("event") != HEADER]
+            if len(actions) == 1 and actions[0].event.get("event") == "start":
+                before = copy.copy(tracker)  # (a copy: the page's tracker and log stay as they are)
+                before.log = copy.copy(tracker.log)
+                before.log.events = [le for le in tracker.log.events if le.event.get("event") == HEADER]
+                said, started = before.cut_start(), True
+        if said is None:
+            return None
+        thing = LOG_STARTS[tracker.KIND].thing
+        now = (f"the {thing} on show starts afresh, with no action yet" if started
+               else f"start the {thing} again here")
+        return thing, f"{said[0].upper()}{said[1:]}. Nothing of the table's state is lost: {now}."
 
     def _sync(self) -> bool:
         """Read the log again if another window wrote it, and redraw; whether it did. Called

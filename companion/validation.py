@@ -751,8 +751,14 @@ def parse_document_all(raw: bytes | str, *,
     if not text.strip():
         return None, ValidationIssue(file, "is empty", kind="json", expected="a JSON document",
                                      line=1, column=1), []
+    constants: list[str] = []  # NaN, Infinity, -Infinity: read by Python's JSON, allowed by no JSON
+
+    def constant(word: str) -> _Constant:
+        constants.append(word)
+        return _Constant(word)
+
     try:
-        doc, twice = loads_noting_twice(text)
+        doc, twice = loads_noting_twice(text, parse_constant=constant)
     except json.JSONDecodeError as exc:
         sheet = Path(file).suffix.lower() in (".csv", ".tsv") or _looks_like_sheet(text)
         hint = (_sheet_hint(file) if sheet else _decklist_hint(file) if _looks_like_decklist(text)
@@ -773,7 +779,34 @@ def parse_document_all(raw: bytes | str, *,
         return None, ValidationIssue(file, "is not usable JSON: it holds a number of thousands of digits "
                                      f"({len(long.group())})", kind="json", line=line,
                                      column=long.start() - text.rfind("\n", 0, long.start())), []
+    if constants:  # (refused once, at its place: never a value of the wrong type and out of range too)
+        return None, _constant_issue(doc, text, file, len(constants)), []
     return doc, None, _twice_issues(doc, twice, text, file)
+
+
+class _Constant(str):
+    """``NaN``, ``Infinity`` or ``-Infinity`` where a JSON value belongs, as Python's JSON reader takes it
+    (no JSON allows it): kept as its word, to be found by :func:`_constant_issue`."""
+
+
+def _constant_issue(doc: Any, text: str, file: str, count: int) -> ValidationIssue:
+    """The first ``NaN``/``Infinity`` of a document (:class:`_Constant`, ``count`` of them in all) as the
+    one problem that refuses it: the word, its pointer, line and card, and what to write instead."""
+    stack: list[tuple[Any, list[Any]]] = [(doc, [])]
+    while stack:  # depth first, in the order of the document
+        value, path = stack.pop()
+        if isinstance(value, _Constant):
+            break
+        if type(value) is dict:
+            stack += [(v, [*path, k]) for k, v in reversed(value.items())]
+        elif type(value) is list:
+            stack += [(v, [*path, i]) for i, v in reversed(list(enumerate(value)))]
+    pointer = "".join(f"/{_escape(str(part))}" for part in path)
+    more = f" (and {count - 1} more such value{'s' * (count > 2)} after it)" if count > 1 else ""
+    return ValidationIssue(file, f"is not valid JSON: {value} is not a number JSON allows{more}",
+                           pointer=pointer, card_id=_card_id(doc, path), kind="json",
+                           line=lines_of(text, [pointer]).get(pointer),
+                           suggestion="Write a number in its place.")
 
 
 def _twice_issues(doc: Any, pointers: Sequence[str], text: str, file: str) -> list[ValidationIssue]:
@@ -882,6 +915,12 @@ def _json_type(value: Any) -> str:
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
+
+
+def json_found(value: Any, limit: int = 40) -> str:
+    """What a JSON value is, for a message's "found": its type and a short quote (``a list [{"id":
+    "x"}]``, ``text "cards"``)."""
+    return f"{_json_type(value)} {_show(value, limit)}"
 
 
 def _show(value: Any, limit: int = 60) -> str:

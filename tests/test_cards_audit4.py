@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from companion.cardcsv import CsvImportError, import_csv, read_flag
-from companion.cards import load_game
+from companion.cards import load_game, user_data_dir
 from companion.deck.fields import matches, parse_kind
 from companion.errors import CompanionError
 from companion.validation import ValidationIssue, other_game_fields, validate_bytes, validate_paths
@@ -113,10 +113,12 @@ def test_a_tmnt_file_with_a_stray_village_field_gets_no_word_on_the_game() -> No
 def test_import_says_a_tmnt_sheet_is_no_village_sheet(tmp_path: Path) -> None:
     sheet = ("id,name,type,attribute,power,keywords,attack_kind,qty,source\n"
              "t-a,Mikey Jr,character,nature,3,flip,,3,me\n")
+    (user_data_dir() / "tmnt").mkdir(parents=True)
     problems = _problems("village", sheet, file=str(tmp_path / "t2.csv"))
+    out = user_data_dir() / "tmnt" / "t2.json"  # (the command runs as written: the sheet as given, --out)
     assert problems[0] == ("this sheet's columns ('attribute', 'power', 'keywords', 'attack_kind') are the "
                            "TMNT TCG's, not the Village TCG's: import it as a tmnt sheet "
-                           "(`companion cards import tmnt t2.csv`)")
+                           f"(`companion cards import tmnt {tmp_path / 't2.csv'} --out {out}`)")
     assert sum("unknown column" in p for p in problems) == 4  # each column still said
     assert import_csv("tmnt", sheet, file="t2.csv")["cards"][0]["power"] == 3  # (it is a TMNT sheet)
 

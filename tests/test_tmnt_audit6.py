@@ -231,11 +231,11 @@ def test_newly_face_up_is_block_zone_numbers_in_the_log_and_in_tmnt_attack(
     code, calc = cli_json(capsys, "attack", "--character", "wind:2", "--blocks", "3", "--face-up", "2")
     assert code == 0 and calc["newly_face_up"] is None and calc["newly_face_up_blocks"] == [1]
     assert main(["tmnt", "attack", "--character", "wind:2", "--blocks", "3", "--face-up", "2"]) == 0
-    assert ("Turned face-up: Block card(s) 1 counted from the 1st Block card (not Zone numbers: give "
+    assert ("Turned face-up: Block card 1 counted from the 1st Block card (not Zone numbers: give "
             "--empty-zones for those)") in capsys.readouterr().out
     assert main(["tmnt", "attack", "--character", "wind:2", "--empty-zones", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Turned face-up: Block Zone(s) 2, 3" in out and "on Block Zones 2, 3" in out
+    assert "Turned face-up: Block Zones 2, 3" in out and "on Block Zones 2, 3" in out
 
 
 # -- 8. the Result Step's choices name the cards -------------------------------------------------------
@@ -307,7 +307,7 @@ def test_face_up_takes_zone_numbers_once_the_empty_zones_are_known(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tmnt", "attack", "--character", "wind:3", "--blocks", "3", "--face-up", "4"]) == 2
     err = capsys.readouterr().err
-    assert ("the defender has 3 Block card(s); --face-up counts Block cards from the 1st, not zone "
+    assert ("the defender has 3 Block cards; --face-up counts Block cards from the 1st, not zone "
             "numbers") in err
     assert "--empty-zones" in err
     code, out = cli_json(capsys, "attack", "--character", "wind:3", "--empty-zones", "1", "--face-up", "4")
@@ -316,7 +316,7 @@ def test_face_up_takes_zone_numbers_once_the_empty_zones_are_known(
     assert main(["tmnt", "attack", "--character", "wind:3", "--empty-zones", "1", "--face-up", "1"]) == 2
     assert "that Block Zone is empty (--empty-zones)" in capsys.readouterr().err
     assert main(["tmnt", "attack", "--character", "wind:3", "--empty-zones", "1", "--blocks", "4"]) == 2
-    assert "--blocks 4 but --empty-zones leaves 3 Block card(s)" in capsys.readouterr().err
+    assert "--blocks 4 but --empty-zones leaves 3 Block cards" in capsys.readouterr().err
 
 
 def test_the_help_and_the_toggles_say_what_is_counted(capsys: pytest.CaptureFixture[str]) -> None:

@@ -182,7 +182,7 @@ def test_adjust_discards_then_draws_and_the_deck_can_run_out(capsys: pytest.Capt
         (2, 1, 6, True)
     assert main(["tmnt", "adjust", "--hand", "3", "--empty", "1"]) == 0
     out = capsys.readouterr().out
-    assert "draw 2; (2) draw 1 + 1 empty Block Zone(s) = 2" in out and "only" not in out
+    assert "draw 2; (2) draw 1 + 1 empty Block Zone = 2" in out and "only" not in out
     assert main(["tmnt", "adjust", "--hand", "0", "--empty", "4", "--deck", "3"]) == 0
     out = capsys.readouterr().out  # 10 to draw, 3 left: said, not only implied by the counts
     assert "hand 3, Deck 0 (only 3 of the 10 to draw were left) — the Deck ran out: game over" in out

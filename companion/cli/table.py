@@ -32,6 +32,7 @@ from . import (
     warn_set_aside,
     whole_in,
 )
+from .deck import hint_if_unlisted, hint_unlisted, hint_unlisted_lines
 
 
 class CliInputError(CompanionError):
@@ -79,12 +80,16 @@ def _score_file(path: str, args: argparse.Namespace, db: Any = None) -> tuple[li
     """The cards of one player's score file, the file (:class:`~companion.monarchs.scoring.ScoreFile`) and
     the card data read for it (``None``: none needed); a file of no cards is refused, as the page refuses
     it. ``db``: the card data read already (a card file of yours left out is said once)."""
+    from ..deck.decklist import DecklistError
     from ..monarchs.scoring import ScoreFile
 
     file = ScoreFile(_read_text(path, "score file"), path)  # its JSON read once, for all it is asked
     # a JSON list of colours and crowns needs no card data, unless extra card files are named
     db = db or (_db("monarchs", args.cards) if file.needs_card_data() or args.cards else None)
-    cards = file.cards(db)
+    try:
+        cards = file.cards(db)
+    except DecklistError as exc:  # (a name close to no card's: how to list them)
+        raise hint_unlisted_lines(exc, "monarchs") from None
     empty = file.why_empty(cards)  # (comments or headings alone, "cards": []: refused, as the page does)
     if empty is not None:
         raise CliInputError(empty.message, where=empty.where,
@@ -135,7 +140,10 @@ def _court(front: list[str], back: list[str], cards: list[str] | None, db: Any =
     # a --cards file is read (and refused when missing or broken) even when no card name needs it
     # (``db``: the cards the hand loaded already, so a card file of yours left out is said once)
     db = db or (_db("monarchs", cards) if cards or needs_db([*front, *back]) else None)
-    return parse_court(front, back, db)
+    try:
+        return parse_court(front, back, db)
+    except CompanionError as exc:  # (a name close to no card's: how to list them)
+        raise hint_if_unlisted(exc, "monarchs") from None
 
 
 def _hand(args: argparse.Namespace) -> tuple[int, Any, Any]:
@@ -159,8 +167,9 @@ def _hand(args: argparse.Namespace) -> tuple[int, Any, Any]:
     try:  # (the rules' reading of a hand, as the page's; each value named as typed: --hand 2)
         hand = read_hand(args.hand, db, where="--hand")
     except CompanionError as exc:
+        said = hint_if_unlisted(exc, "monarchs")  # (a name close to no card's: how to list them)
         raise CliInputError(exc.message, where=exc.where, expected=exc.expected, found=exc.found,
-                            suggestion=exc.suggestion, cite=exc.cite) from None
+                            suggestion=said.suggestion, cite=exc.cite) from None
     return hand.influence, hand, db
 
 
@@ -426,7 +435,7 @@ def _village_battle(args: argparse.Namespace) -> int:
              else None)
         fought.append((left, a, d))
         typed.extend([(left, a, True), (right, d, False)])
-    raise_unknown("village", unknown, error=CliInputError)
+    raise_unknown("village", hint_unlisted(unknown, "village"), error=CliInputError)
     for i, (left, a, d) in enumerate(fought, 1):
         where = f"--attack {i}"
         for side, f in ((attackers, a), (defenders, d)):

@@ -13,7 +13,9 @@ from typing import Any
 
 from ..errors import CompanionError, UnknownCardError
 from ..logstarts import START_EXAMPLE
+from ..verdict import plural
 from . import NEW_GAME_REPLACES, TRACKER_JSON_HELP, raise_unknown, whole_in
+from .deck import hint_if_unlisted, hint_unlisted
 
 KINDS_HELP = "KIND: normal, forceful (f), counter (c), forceful-counter (fc)"
 #: Why a count of cards (hand, Deck) is at most ``companion.tmnt.game.COUNT_MAX``: the tracker's own limit.
@@ -61,7 +63,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     a.add_argument("--attacker-deck", type=whole_in(0, 10000), metavar="N",
                    help="cards in the attacker's Deck, 0 to 10000")
     a.add_argument("--cards", action="append", default=[], metavar="FILE",
-                   help="extra card file(s) for card names")
+                   help="an extra card file for card names (repeat for more)")
     a.add_argument("--json", action="store_true", help="machine-readable result")
     a.set_defaults(handler=attack_command)
 
@@ -122,7 +124,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="let a start begin a new game in a log that holds one (as the notebook's New game "
                         "does): it replaces that game, and undo brings it back")
     d.add_argument("--cards", action="append", default=[], metavar="FILE",
-                   help="extra card file(s) for card names in an attack event")
+                   help="an extra card file for card names in an attack event (repeat for more)")
     d.add_argument("--json", action="store_true",
                    help="the state after the events as 'tmnt replay --json' gives it, with the log, the "
                         "number of events added, what they did (said) and the warnings")
@@ -250,7 +252,7 @@ def attack_command(args: argparse.Namespace) -> int:
     attacks = [resolve(t, role="attack", card_type="attack") for t in args.attack]
     counter = (resolve(args.counter, role="counter", card_type="attack", default_kind="counter")
                if args.counter is not None else None)
-    raise_unknown("tmnt", resolve.unknown)
+    raise_unknown("tmnt", hint_unlisted(resolve.unknown, "tmnt"))
     verdict = resolve_attack(first, attacks, counter, blocks=blocks, face_up=face_up, zones=zones,
                              attack_card_power=args.attack_card_power == "count",
                              power_bonus=args.power_bonus,
@@ -276,8 +278,8 @@ def attack_command(args: argparse.Namespace) -> int:
         if verdict.extra.get("damage") is not None:
             x = verdict.extra
             sent = {who: deck_to_trash(x, who) for who in ("defender", "attacker")}
-            print(f"Damage {x['damage']}: {x['blocks_flipped']} Block card(s) flipped, defender sends "
-                  f"{sent['defender']} and attacker sends {sent['attacker']} from Deck to Trash")
+            print(f"Damage {x['damage']}: {plural(x['blocks_flipped'], 'Block card')} flipped, defender "
+                  f"sends {sent['defender']} and attacker sends {sent['attacker']} from Deck to Trash")
             if x["newly_face_up_blocks"]:
                 print(_turned_up(x))
         print("\n".join(verdict.lines()))
@@ -315,8 +317,8 @@ def _defender(args: argparse.Namespace) -> tuple[int, list[int] | None, list[int
         past = sorted(p for p in up if not 1 <= p <= blocks)
         if past:
             raise CompanionError(
-                f"--face-up {','.join(map(str, past))}: the defender has {blocks} Block card(s); --face-up "
-                "counts Block cards from the 1st, not zone numbers",
+                f"--face-up {','.join(map(str, past))}: the defender has {plural(blocks, 'Block card')}; "
+                "--face-up counts Block cards from the 1st, not zone numbers",
                 expected=f"Block cards 1 to {blocks}" if blocks else "no --face-up (no Block cards)",
                 suggestion="Or give --empty-zones (e.g. --empty-zones 1) to use Block Zone numbers.")
         return blocks, None, up
@@ -327,8 +329,9 @@ def _defender(args: argparse.Namespace) -> tuple[int, list[int] | None, list[int
                              where="--empty-zones", expected="Zones like 1 or 1,3")
     zones = [z for z in range(1, 5) if z not in empty]
     if args.blocks is not None and args.blocks != len(zones):
-        raise CompanionError(f"--blocks {args.blocks} but --empty-zones leaves {len(zones)} Block card(s) "
-                             f"(Zones {', '.join(map(str, zones)) or 'none'})", where="--blocks",
+        on = f"Zone{'s' * (len(zones) != 1)} {', '.join(map(str, zones))}" if zones else "every Zone empty"
+        raise CompanionError(f"--blocks {args.blocks} but --empty-zones leaves "
+                             f"{plural(len(zones), 'Block card')} ({on})", where="--blocks",
                              suggestion="Leave --blocks out: --empty-zones says it.")
     off = sorted(set(up) - set(zones))
     if off:
@@ -344,8 +347,10 @@ def _turned_up(x: dict[str, Any]) -> str:
     """Which Block cards the attack turns face-up: by Block Zone when the Zones are known, else by
     place from the 1st Block card, saying which it is."""
     if x.get("newly_face_up") is not None:
-        return "Turned face-up: Block Zone(s) " + ", ".join(map(str, x["newly_face_up"]))
-    return ("Turned face-up: Block card(s) " + ", ".join(map(str, x["newly_face_up_blocks"]))
+        zones = x["newly_face_up"]
+        return f"Turned face-up: Block Zone{'s' if len(zones) != 1 else ''} " + ", ".join(map(str, zones))
+    places = x["newly_face_up_blocks"]
+    return (f"Turned face-up: Block card{'s' if len(places) != 1 else ''} " + ", ".join(map(str, places))
             + " counted from the 1st Block card (not Zone numbers: give --empty-zones for those)")
 
 
@@ -366,7 +371,7 @@ def adjust_command(args: argparse.Namespace) -> int:
         print_json(out)
     else:
         first = (f"discard {a.discard}" if a.discard else f"draw {a.refill}" if a.refill else "already 5")
-        print(f"(1) hand to 5: {first}; (2) draw 1 + {args.empty} empty Block Zone(s) = {a.draw}")
+        print(f"(1) hand to 5: {first}; (2) draw 1 + {plural(args.empty, 'empty Block Zone')} = {a.draw}")
         short = (f" (only {a.drawn} of the {a.refill + a.draw} to draw were left)"
                  if a.drawn < a.refill + a.draw else "")
         print(f"hand {a.hand_after}, Deck {a.deck_after}{short}"
@@ -392,7 +397,7 @@ def replay_command(args: argparse.Namespace) -> int:
     else:
         print("\n".join(_board(tracker, args.log)))
         if tracker.state.started:
-            print(f"{len(tracker.history)} action(s) in force")
+            print(f"{plural(len(tracker.history), 'action')} in force")
         say_problems(tracker.problems)
     return 1 if tracker.problems else 0
 
@@ -505,7 +510,7 @@ def _card_named(resolve: _Resolver, value: Any, where: str, card_type: str, *, c
         if isinstance(value, dict) and "attribute" in value:
             return value  # a card not in the data, its Attribute given (its Power unknown)
         raise CompanionError(unknown.message, where=where, expected=CARD_FORMS,
-                             suggestion=unknown.suggestion) from None
+                             suggestion=hint_if_unlisted(unknown, "tmnt").suggestion) from None
     if card is None:
         return value
     found = from_card(card).to_json()

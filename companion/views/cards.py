@@ -854,7 +854,7 @@ class CardBrowserView:
             from ..cardcsv import CsvImportError, added_before, import_csv
 
             try:
-                doc = import_csv(self.game, raw, file=name)
+                doc = import_csv(self.game, raw, file=name, on_page=True)
             except CsvImportError as exc:
                 if (kept := added_before(self.game, exc)) is not None:  # (the sheet as converted)
                     self._say_added_before(name, kept, on_disk=on_disk)
@@ -917,7 +917,7 @@ class CardBrowserView:
                 taken.append(path.name)
                 continue
             try:
-                doc = import_csv(game, raw, file=name, out=path)
+                doc = import_csv(game, raw, file=name, out=path, on_page=True)
             except CsvImportError as exc:  # (a card of the sheet is among yours since it was checked)
                 self._offer(None)
                 ui.show(self.report, "error", f"{name}: {plural(len(exc.problems), 'problem')}; nothing was "
