@@ -191,19 +191,6 @@ def test_integers_come_back_exactly_from_32_bit_limbs(values: list[int]) -> None
 
 
 @settings(max_examples=100)
-@given(st.lists(st.tuples(st.integers(0, 2**200), st.integers(0, 2**100), st.integers(0, 3)),
-                min_size=1, max_size=40))
-def test_limbs_of_uint64_and_float64_parts_are_the_exact_integers(rows: list[tuple[int, int, int]]) -> None:
-    # two parts, the second 64 bits up (as a pass cut in two gives them)
-    low = [v % 2**100 for v, _w, _k in rows]
-    high = [v >> 100 for v, _w, _k in rows]
-    parts = [(0, np.array([v % 2**64 for v in low], dtype=np.uint64), np.array([float(v) for v in low])),
-             (128, np.array([v % 2**64 for v in high], dtype=np.uint64), np.array([float(v) for v in high]))]
-    got = passes._from_limbs(passes._limbs_of(parts)).tolist()
-    assert got == [lo + (hi << 128) for lo, hi in zip(low, high, strict=True)]
-
-
-@settings(max_examples=100)
 @given(st.lists(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 2**90)), max_size=6), min_size=1,
                 max_size=8),
        st.data())

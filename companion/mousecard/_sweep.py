@@ -5,10 +5,12 @@ cards drawn in the pass). A state is (pass run, player state, cards drawn per ca
 states that meet again are merged in an open-addressing hash table, so every layer costs
 one visit per state and category. Masses are kept exactly as in :mod:`.passes`: the value
 modulo 2**64 (``uint64`` wraps exactly) and the same value as a float64. A sweep returns
-each run's outcomes by draws left (:func:`sweep`); each member of a run then reads them
-from its own draws left and shifted by its own difference, once the bonuses left are spent
-(:func:`read`, :func:`outcome`), and the members' exact weights multiply and sum what they
-read as 32-bit limbs (:func:`spread`).
+each run's outcomes by draws left (:func:`sweep`, kept in order by :func:`arrange`); each
+member of a run then reads them from its own draws left and shifted by its own difference,
+once the bonuses left are spent (:func:`read`, :func:`outcome`), and the members' exact
+weights multiply and sum what they read as 32-bit limbs: per outcome (:func:`read`) and per
+new pass (:func:`spread`). A batch's pass starts are brought over one denominator and summed
+per start (:func:`gather`), and their common factor is divided out (:func:`quotients`).
 
 Why compiled: a layer is a few thousand to a hundred thousand states, each drawing one of
 up to 8 categories. numpy needs some 25 calls per layer (and a sort to merge), and their
@@ -138,13 +140,26 @@ def _first_above(key: np.ndarray, lo: int, hi: int, value: int) -> int:
     return lo
 
 
-@numba.njit(cache=True)
-def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, bounds: np.ndarray,
-         mem_run: np.ndarray, mem_short: np.ndarray, mem_delta: np.ndarray, mem_floor: np.ndarray,
-         need: int, chips: int, bonus: int, nsucc: int, ncols: int) -> tuple:
-    """What each member reads off its run's outcomes (from :func:`sweep`, kept sorted by
-    ``key`` = (run * 4 + kind) * 256 + a; run r's entries of kind k are ``bounds[r, k]`` ..
-    ``bounds[r, k + 1] - 1``, each with its packed ``code`` and its mass as uint64 and float64).
+@numba.njit(cache=True, nogil=True, inline="always")
+def _high(u: np.uint64, f: float) -> np.uint64:
+    """The bits above the lowest 64 of an exact sum kept as its value mod 2**64 (``u``) and
+    as a float64 (``f``), as :func:`.passes._exact` finds them (see :mod:`.passes`)."""
+    # rounded to the nearest integer (the quotient is within 2**-20 of one, and not negative):
+    # as a truncation, which is cheaper than a call to rint
+    return np.uint64(np.int64((f - float(u)) * (1.0 / 18446744073709551616.0) + 0.5))
+
+
+@numba.njit(cache=True, nogil=True)
+def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, shifts: np.ndarray,
+         bounds: np.ndarray, mem_run: np.ndarray, mem_short: np.ndarray, mem_delta: np.ndarray,
+         mem_floor: np.ndarray, weight: np.ndarray, need: int, chips: int, bonus: int, nsucc: int,
+         ncols: int) -> tuple:
+    """What the members read off their runs' outcomes, each weighed by its exact ``weight``
+    (32-bit limbs, row i) and summed per outcome column. The outcomes (from :func:`sweep`)
+    are kept sorted by ``key`` = (run * 4 + kind) * 256 + a; run r's entries of kind k are
+    ``bounds[r, k]`` .. ``bounds[r, k + 1] - 1``, each with its packed ``code`` and its mass
+    in parts: part p (``vu[e, p]`` mod 2**64, ``vf[e, p]`` as float64) counts
+    2**``shifts[p]`` times (a multiple of 64).
 
     A member starts ``mem_short[i]`` draws short of its run (whose moves never read the
     draws left, only whether they ran out) and differs from it by ``mem_delta[i]`` in the
@@ -164,17 +179,30 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, boun
 
     Members of one run with the same shortfall read the same entries: those are summed by
     code once for all of them (the same end met with other draws left is one sum; about
-    half the entries on long checks drawing on), and each member reads the sums.
+    half the entries on long checks drawing on), and each member reads the sums into
+    columns of its own (uint64 and float64 twins, per part), whose exact values then
+    multiply its weight, as limbs (:func:`_add_product`).
 
-    Returns per (column, member) the masses, and per member the cards drawn, the bad
-    cards cancelled and the chips spent (rows 0-2), as uint64 and float64, and a status
-    (2: an outcome beyond its columns). New passes are left to the caller.
+    Returns, per column (successes, bad cards, then the cards drawn, the bad cards
+    cancelled and the chips spent: ``ncols + 3`` rows), the weighed sum as 32-bit limbs
+    (carried, lowest first), and a status (2: an outcome beyond its columns). New passes
+    are left to :func:`spread`.
+
+    Why one call: reading into dense (column, member) matrices, finding their non-zero
+    cells and gathering those for a separate weighing took longer than the reading itself.
     """
     nmem = len(mem_run)
-    eu = np.zeros((ncols, nmem), dtype=np.uint64)
-    ef = np.zeros((ncols, nmem), dtype=np.float64)
-    side_u = np.zeros((3, nmem), dtype=np.uint64)
-    side_f = np.zeros((3, nmem), dtype=np.float64)
+    nparts = vu.shape[1]
+    nout = ncols + 3
+    top = 0
+    for p in range(nparts):
+        top = max(top, shifts[p] // 32)
+    xw = top + 5  # a column's exact value: parts below 2**(shift + 104), summed
+    acc = np.zeros((nout, xw + weight.shape[1] + 1), dtype=np.uint64)
+    cu = np.zeros((nout, nparts), dtype=np.uint64)  # one member's columns
+    cf = np.zeros((nout, nparts), dtype=np.float64)
+    x = np.zeros((1, xw), dtype=np.uint64)
+    low = np.uint64(0xFFFFFFFF)
     fields = (np.int64(1) << 40) - 1
     diverted, side = np.int64(1) << 62, np.int64(1) << 61  # an end's own bit; a kind 3 entry's tag
     status = 0
@@ -185,8 +213,8 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, boun
     bits = _bits_for(most)
     table = np.full((1 << bits, 2), -1, dtype=np.int64)
     gcode = np.empty(most, dtype=np.int64)  # a group's sums: code (kind 3 tagged), uint64, float64
-    gu = np.empty(most, dtype=np.uint64)
-    gf = np.empty(most, dtype=np.float64)
+    gu = np.empty((most, nparts), dtype=np.uint64)
+    gf = np.empty((most, nparts), dtype=np.float64)
     slots = np.empty(most, dtype=np.int64)
     g0 = 0
     while g0 < nmem:
@@ -212,23 +240,33 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, boun
                 if table[h, 0] == -1:
                     table[h, 0] = c
                     table[h, 1] = n
-                    gcode[n], gu[n], gf[n], slots[n] = c, 0, 0.0, h
+                    gcode[n], slots[n] = c, h
+                    for p in range(nparts):
+                        gu[n, p] = 0
+                        gf[n, p] = 0.0
                     n += 1
                 t = table[h, 1]
-                gu[t] += vu[e]
-                gf[t] += vf[e]
+                for p in range(nparts):
+                    gu[t, p] += vu[e, p]
+                    gf[t, p] += vf[e, p]
         for t in range(n):
             table[slots[t], 0] = -1
         for j in range(g0, g1):
             i = order[j]
             delta, floor = mem_delta[i], mem_floor[i]
+            cu[:, :] = 0
+            cf[:, :] = 0.0
+            # (with one part, the sums of cancels and chips spent stay in registers: every
+            # entry adds to them, and through memory each waited for the one before)
+            canc_u, canc_f, spent_u, spent_f = np.uint64(0), 0.0, np.uint64(0), 0.0
             for t in range(n):
-                u, f, c = gu[t], gf[t], gcode[t]
+                c = gcode[t]
                 if c & side:
                     c ^= side
                     if (c >> 1) >= floor:
-                        side_u[c & 1, i] += u
-                        side_f[c & 1, i] += f
+                        for p in range(nparts):
+                            cu[ncols + (c & 1), p] += gu[t, p]
+                            cf[ncols + (c & 1), p] += gf[t, p]
                     continue
                 held = (c >> 16) & 0xFF
                 if ((c >> 62) & 1 and held != floor) or held < floor:
@@ -237,16 +275,53 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, boun
                 if fs >= nsucc or nsucc + fbad >= ncols:
                     status = 2
                     continue
-                eu[fs, i] += u
-                ef[fs, i] += f
-                eu[nsucc + fbad, i] += u
-                ef[nsucc + fbad, i] += f
-                side_u[1, i] += u * np.uint64(canc)
-                side_f[1, i] += f * canc
-                side_u[2, i] += u * np.uint64(spent)
-                side_f[2, i] += f * spent
+                if nparts == 1:
+                    u, f = gu[t, 0], gf[t, 0]
+                    cu[fs, 0] += u
+                    cf[fs, 0] += f
+                    cu[nsucc + fbad, 0] += u
+                    cf[nsucc + fbad, 0] += f
+                    canc_u += u * np.uint64(canc)
+                    canc_f += f * canc
+                    spent_u += u * np.uint64(spent)
+                    spent_f += f * spent
+                    continue
+                for p in range(nparts):
+                    u, f = gu[t, p], gf[t, p]
+                    cu[fs, p] += u
+                    cf[fs, p] += f
+                    cu[nsucc + fbad, p] += u
+                    cf[nsucc + fbad, p] += f
+                    cu[ncols + 1, p] += u * np.uint64(canc)
+                    cf[ncols + 1, p] += f * canc
+                    cu[ncols + 2, p] += u * np.uint64(spent)
+                    cf[ncols + 2, p] += f * spent
+            cu[ncols + 1, 0] += canc_u
+            cf[ncols + 1, 0] += canc_f
+            cu[ncols + 2, 0] += spent_u
+            cf[ncols + 2, 0] += spent_f
+            for col in range(nout):
+                used = False
+                for p in range(nparts):
+                    if cf[col, p] != 0.0:
+                        used = True
+                if not used:
+                    continue
+                x[0, :] = 0
+                for p in range(nparts):  # the exact value from its twins (as :func:`.passes._exact`)
+                    u = cu[col, p]
+                    above = _high(u, cf[col, p])
+                    o = shifts[p] // 32
+                    x[0, o] += u & low
+                    x[0, o + 1] += u >> np.uint64(32)
+                    x[0, o + 2] += above & low
+                    x[0, o + 3] += above >> np.uint64(32)
+                _carry(x, 0)
+                _add_product(acc, col, x, 0, weight, i)
         g0 = g1
-    return eu, ef, side_u, side_f, status
+    for col in range(nout):
+        _carry(acc, col)
+    return acc, status
 
 
 def workspace() -> tuple[np.ndarray, ...]:
@@ -316,6 +391,7 @@ def sweep(table: np.ndarray, cancels: np.ndarray, divert: np.ndarray, size: int,
         gu = np.empty((0, width), dtype=np.uint64)
         gf = np.empty((0, width), dtype=np.float64)
     ng = 0
+    gplayer = np.empty(len(gk), dtype=np.int64)  # each (run, player) row's player state
     status = 0
     # a pass too long for exact uint64/float64 pairs goes on in another sweep: the states of
     # layer ``stop_at`` are handed over (key, remaining cards, mass)
@@ -368,6 +444,7 @@ def sweep(table: np.ndarray, cancels: np.ndarray, divert: np.ndarray, size: int,
                 break
             # room for every (run, player) of this layer and every child state
             gk = _grown(gk, ng, ng + n_states)
+            gplayer = _grown(gplayer, ng, ng + n_states)
             gu = _grown_rows(gu, ng, ng + n_states)
             gf = _grown_rows(gf, ng, ng + n_states)
             if not dense and (1 << gbits) < 2 * (ng + n_states):  # more slots: every row placed again
@@ -414,6 +491,7 @@ def sweep(table: np.ndarray, cancels: np.ndarray, divert: np.ndarray, size: int,
                     r = gtab[h, 1]
                 if fresh:
                     gk[ng] = g
+                    gplayer[ng] = g % size  # (a division per row, not per state)
                     for c in range(width):
                         gu[ng, c] = 0
                         gf[ng, c] = 0.0
@@ -430,7 +508,7 @@ def sweep(table: np.ndarray, cancels: np.ndarray, divert: np.ndarray, size: int,
                     if c:
                         gu[r, ncat + j] += mu * np.uint64(c) * fu
                         gf[r, ncat + j] += mf * c * ff
-                player = g % size
+                player = gplayer[r]
                 run_key = (g - player) << kbits  # (run * size) << kbits
                 rest = rests[i]
                 for c in range(ncat):
@@ -575,8 +653,9 @@ def spread(first: np.ndarray, count: np.ndarray, code: np.ndarray, limbs: np.nda
     draws short (draws left are the field at ``left_shift``) and ``delta[i]`` apart, and
     weighs it by its own exact ``weight`` (32-bit limbs); an entry whose chips (the field
     below ``left_shift`` by 24) are fewer than ``floor[i]`` is not the member's (see
-    :func:`read`). Returns the distinct starts, in
-    order of first meeting, and their masses as 32-bit limbs (carried, lowest first).
+    :func:`read`). Returns the distinct starts, in order of their draws left (the field at
+    ``left_shift``, 8 bits), and their masses as 32-bit limbs (carried, lowest first; without
+    the high limbs that are zero in every mass, one kept).
 
     Why here: the products of Python integers (a few hundred bits by a few dozen) and their
     sums per start took half of a long check drawing on when sure; as limbs they are
@@ -587,10 +666,16 @@ def spread(first: np.ndarray, count: np.ndarray, code: np.ndarray, limbs: np.nda
     total = 0
     for i in range(nmem):
         total += count[i]
-    bits = _bits_for(total)
-    table = np.full((1 << bits, 2), -1, dtype=np.int64)
+    # The starts' hash table: room for every (member, entry) pair's start, but only as many
+    # slots in use as the starts met need (twice as many when half full): a few thousand,
+    # from a hundred thousand pairs (a table sized for them all missed the cache).
+    bits = _bits_for(min(total, 8192))
+    table = np.empty((1 << max(bits, _bits_for(total)), 2), dtype=np.int64)  # (pages untouched until used)
+    table[:1 << bits, 0] = -1
+    half = 1 << (bits - 1)
     row_of = np.empty(total, dtype=np.int64)  # each (member, entry) pair's start, numbered
     starts = np.empty(total, dtype=np.int64)
+    slots = np.empty(total, dtype=np.int64)
     n = 0
     p = 0
     for i in range(nmem):
@@ -603,23 +688,53 @@ def spread(first: np.ndarray, count: np.ndarray, code: np.ndarray, limbs: np.nda
             key = code[e] + moved
             h = _slot(table, key, bits)
             if table[h, 0] == -1:
+                if n >= half:
+                    table[1 << bits:2 << bits, 0] = -1
+                    bits = _doubled(table, starts, slots, n, bits)
+                    half = 1 << (bits - 1)
+                    h = _slot(table, key, bits)
                 table[h, 0] = key
                 table[h, 1] = n
                 starts[n] = key
+                slots[n] = h
                 n += 1
             row_of[p] = table[h, 1]
             p += 1
     acc = np.zeros((n, width), dtype=np.uint64)
+    three = limbs.shape[1] == 3  # (a pass's masses: below 2**84)
     p = 0
     for i in range(nmem):
         for e in range(first[i], first[i] + count[i]):
             r = row_of[p]
             p += 1
-            if r >= 0:
+            if r < 0:
+                continue
+            if three:
+                _add_three(acc, r, limbs, e, weight, i)
+            else:
                 _add_product(acc, r, limbs, e, weight, i)
-    for r in range(n):
-        _carry(acc, r)
-    return starts[:n].copy(), acc
+    # in order of draws left (a counting sort), as the caller keeps them
+    place = np.zeros(257, dtype=np.int64)
+    for t in range(n):
+        place[((starts[t] >> left_shift) & 0xFF) + 1] += 1
+    for k in range(256):
+        place[k + 1] += place[k]
+    out_starts = np.empty(n, dtype=np.int64)
+    out = np.empty((n, width), dtype=np.uint64)
+    used = 1
+    for t in range(n):
+        k = (starts[t] >> left_shift) & 0xFF
+        j = place[k]
+        place[k] += 1
+        out_starts[j] = starts[t]
+        for c in range(width):
+            out[j, c] = acc[t, c]
+        _carry(out, j)
+        for c in range(width - 1, used - 1, -1):
+            if out[j, c]:
+                used = c + 1
+                break
+    return out_starts, out[:, :used].copy()
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
@@ -636,6 +751,27 @@ def _add_product(acc: np.ndarray, r: int, x: np.ndarray, i: int, y: np.ndarray, 
             prod = xa * y[j, b]
             acc[r, a + b] += prod & low
             acc[r, a + b + 1] += prod >> np.uint64(32)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _add_three(acc: np.ndarray, r: int, x: np.ndarray, i: int, y: np.ndarray, j: int) -> None:
+    """:func:`_add_product` for a row ``x[i]`` of three limbs: the products of each limb of
+    ``y[j]`` summed per limb of ``acc`` in registers first, so that each limb of ``acc`` is
+    added to once (a tenth less time in :func:`spread`), fewer than 5 * 2**32 each time."""
+    low = np.uint64(0xFFFFFFFF)
+    x0, x1, x2 = x[i, 0], x[i, 1], x[i, 2]
+    t0, t1, t2 = np.uint64(0), np.uint64(0), np.uint64(0)  # the limbs to come, not yet added
+    for b in range(y.shape[1]):
+        yb = y[j, b]
+        p0, p1, p2 = x0 * yb, x1 * yb, x2 * yb
+        acc[r, b] += t0 + (p0 & low)
+        t0 = t1 + (p0 >> np.uint64(32)) + (p1 & low)
+        t1 = t2 + (p1 >> np.uint64(32)) + (p2 & low)
+        t2 = p2 >> np.uint64(32)
+    w = y.shape[1]
+    acc[r, w] += t0
+    acc[r, w + 1] += t1
+    acc[r, w + 2] += t2
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
@@ -664,3 +800,229 @@ def times(limbs: np.ndarray, which: np.ndarray, scalars: np.ndarray) -> np.ndarr
         _add_product(out, i, limbs, i, scalars, which[i])
         _carry(out, i)
     return out
+
+
+@numba.njit(cache=True, nogil=True)
+def quotients(limbs: np.ndarray, shift: int, odd: np.ndarray, inverse: np.uint64) -> tuple:
+    """Rows of 32-bit limbs (lowest first) divided exactly by ``2**shift * odd`` (``odd``: an
+    odd number as 32-bit limbs, its top limb not zero; ``inverse``: its inverse modulo
+    2**32). Returns the quotients (32-bit limbs, carried) and, per row, whether the divisor
+    failed to divide it (its quotient is then meaningless).
+
+    Jebelean's exact division, lowest limb first: each quotient limb is the lowest limb left
+    times the inverse (mod 2**32), and that limb times the divisor is taken off. A divisor
+    that divides the row leaves nothing; one that does not leaves a remainder or goes
+    below zero (the quotient of a row that ``odd`` divides has at most the limbs that are
+    computed, so no other outcome is possible).
+
+    Why: a batch's pass starts share a large factor (each pass drawn adds one); taken out,
+    the weights that :func:`spread` and :func:`read` multiply are half as long or less.
+    """
+    n, w = limbs.shape
+    wg = len(odd)
+    ws, bs = shift // 32, np.uint64(shift % 32)
+    wr = max(w - ws, 1)  # the row's limbs after the shift
+    wq = max(wr - wg + 1, 1)  # the quotient's
+    low = np.uint64(0xFFFFFFFF)
+    base = np.uint64(1) << np.uint64(32)
+    out = np.zeros((n, wq), dtype=np.uint64)
+    failed = np.zeros(n, dtype=np.bool_)
+    r = np.zeros(wr + wg, dtype=np.uint64)  # the row left (room to go below zero)
+    for i in range(n):
+        bad = False
+        for k in range(min(ws, w)):
+            if limbs[i, k]:
+                bad = True
+        if ws < w and limbs[i, ws] & ((np.uint64(1) << bs) - np.uint64(1)):
+            bad = True
+        r[:] = 0
+        for k in range(wr):
+            if ws + k < w:
+                v = limbs[i, ws + k] >> bs
+                if bs and ws + k + 1 < w:
+                    v |= (limbs[i, ws + k + 1] << (np.uint64(32) - bs)) & low
+                r[k] = v
+        for j in range(wq):
+            q = (r[j] * inverse) & low
+            out[i, j] = q
+            if q == 0:
+                continue
+            borrow = np.uint64(0)
+            for b in range(wg):  # r -= q * odd * 2**(32 j)
+                prod = q * odd[b] + borrow
+                part = prod & low
+                borrow = prod >> np.uint64(32)
+                if r[j + b] >= part:
+                    r[j + b] -= part
+                else:
+                    r[j + b] += base - part
+                    borrow += np.uint64(1)
+            k = j + wg
+            while borrow and k < len(r):
+                if r[k] >= borrow:
+                    r[k] -= borrow
+                    borrow = np.uint64(0)
+                else:
+                    r[k] += base - borrow
+                    borrow = np.uint64(1)
+                k += 1
+            if borrow:
+                bad = True
+        for k in range(len(r)):
+            if r[k]:
+                bad = True
+        failed[i] = bad
+    return out, failed
+
+
+@numba.njit(cache=True, nogil=True)
+def gather(keys: np.ndarray, limbs: np.ndarray, which: np.ndarray, scalars: np.ndarray) -> tuple:
+    """The distinct ``keys`` (not negative), sorted, and for each the sum of its rows of
+    ``limbs`` (32-bit limbs, lowest first), row i times row ``which[i]`` of ``scalars``
+    (32-bit limbs too): carried, without the high limbs that are zero in every sum (one kept).
+
+    Why: a batch's pass starts come in chunks, each over its own power of B and with its
+    own factor; bringing them over one and summing them per start took a dozen numpy
+    passes over the limbs (a sort, sums per start and a carry per limb). The rows are
+    summed per key in a hash table, and only the distinct keys sorted (a few times fewer).
+    """
+    n = len(keys)
+    width = limbs.shape[1] + scalars.shape[1] + 1
+    bits = _bits_for(min(n, 8192))  # twice the slots when half full (as in :func:`spread`)
+    table = np.empty((1 << max(bits, _bits_for(n)), 2), dtype=np.int64)  # (pages untouched until used)
+    table[:1 << bits, 0] = -1
+    half = 1 << (bits - 1)
+    distinct = np.empty(n, dtype=np.int64)
+    slots = np.empty(n, dtype=np.int64)
+    acc = np.empty((n, width), dtype=np.uint64)
+    m = 0
+    for i in range(n):
+        h = _slot(table, keys[i], bits)
+        if table[h, 0] == -1:
+            if m >= half:
+                table[1 << bits:2 << bits, 0] = -1
+                bits = _doubled(table, distinct, slots, m, bits)
+                half = 1 << (bits - 1)
+                h = _slot(table, keys[i], bits)
+            table[h, 0] = keys[i]
+            table[h, 1] = m
+            distinct[m] = keys[i]
+            slots[m] = h
+            for k in range(width):
+                acc[m, k] = 0
+            m += 1
+        _add_product(acc, table[h, 1], limbs, i, scalars, which[i])
+    order = np.argsort(distinct[:m])
+    out = np.empty((m, width), dtype=np.uint64)
+    used = 1
+    for t in range(m):
+        for k in range(width):
+            out[t, k] = acc[order[t], k]
+        _carry(out, t)
+        for k in range(width - 1, used - 1, -1):
+            if out[t, k]:
+                used = k + 1
+                break
+    return distinct[:m][order], out[:, :used].copy()
+
+
+@numba.njit(cache=True, nogil=True)
+def arrange(okeys: np.ndarray, first: int, ends: np.ndarray, players: np.ndarray, new_passes: np.ndarray,
+            diverts: np.ndarray, left_shift: int, vu: np.ndarray, vf: np.ndarray,
+            shifts: np.ndarray) -> tuple:
+    """A sweep's outcomes (its keys, see :func:`sweep`, and their masses in parts: ``vu[e, p]``
+    mod 2**64 and ``vf[e, p]`` as float64, part p counting 2**``shifts[p]`` times) as
+    :class:`.passes._Swept` keeps them: each one's key ``((first + run) * 4 + kind) * 256 + a``
+    (for a new pass, ``a`` is its draws left: the field at ``left_shift`` of its start) and
+    its code (an end's, from ``ends``, or a member's own, from ``diverts`` with bit 62 set; a
+    player state, from ``players``; a new pass's start, from ``new_passes``; the kind 3 ``b``
+    as it is), in order of key (stable). Returns the keys, the codes, the masses' parts in
+    that order, the places of the new passes (in no particular order) and their exact masses
+    as 32-bit limbs (carried, lowest first), and a status (1: a new pass beyond ``new_passes``).
+
+    Why: decoding, looking up and sorting in numpy took a dozen passes over the outcomes.
+    """
+    n = len(okeys)
+    key = np.empty(n, dtype=np.int64)
+    code = np.empty(n, dtype=np.int64)
+    status = 0
+    lo = np.int64(1) << 62
+    hi = np.int64(0)
+    nnew = 0
+    for i in range(n):
+        ok = okeys[i]
+        b = ok & 0xFFFFFFFF
+        a = (ok >> 32) & 0xFF
+        kind = (ok >> 40) & 3
+        run = ok >> 42
+        if kind == 0:
+            c = diverts[b & 0x7FFFFFFF] | (np.int64(1) << 62) if b >> 31 else ends[b]
+        elif kind == 1:
+            c = players[b]
+        elif kind == 2:
+            nnew += 1
+            if b >= len(new_passes):
+                status = 1
+                c = np.int64(0)
+            else:
+                c = new_passes[b]
+            a = (c >> left_shift) & 0xFF
+        else:
+            c = b
+        code[i] = c
+        key[i] = ((first + run) * 4 + kind) * 256 + a
+        lo = min(lo, key[i])
+        hi = max(hi, key[i])
+    # each outcome's place in order of key: counted when the keys span a few runs, else sorted
+    dest = np.empty(n, dtype=np.int64)
+    if n and hi - lo <= max(4 * n, 1 << 16):
+        place = np.zeros(hi - lo + 2, dtype=np.int64)
+        for i in range(n):
+            place[key[i] - lo + 1] += 1
+        for k in range(hi - lo + 1):
+            place[k + 1] += place[k]
+        for i in range(n):
+            dest[i] = place[key[i] - lo]
+            place[key[i] - lo] += 1
+    else:
+        order = np.argsort(key, kind="mergesort")
+        for t in range(n):
+            dest[order[t]] = t
+    nparts = vu.shape[1]
+    top = 0
+    for p in range(nparts):
+        top = max(top, shifts[p] // 32)
+    low = np.uint64(0xFFFFFFFF)
+    skey = np.empty(n, dtype=np.int64)
+    scode = np.empty(n, dtype=np.int64)
+    su = np.empty((n, nparts), dtype=np.uint64)
+    sf = np.empty((n, nparts), dtype=np.float64)
+    news = np.empty(nnew, dtype=np.int64)
+    limbs = np.zeros((nnew, top + 5), dtype=np.uint64)  # parts below 2**(shift + 104), summed
+    j = 0
+    for i in range(n):  # (read in order, written in place: cheaper than the other way round)
+        t = dest[i]
+        skey[t] = key[i]
+        scode[t] = code[i]
+        for p in range(nparts):
+            su[t, p] = vu[i, p]
+            sf[t, p] = vf[i, p]
+        if (key[i] >> 8) & 3 == 2:  # a new pass: its exact mass (as :func:`.passes._exact`)
+            news[j] = t
+            for p in range(nparts):
+                u = vu[i, p]
+                above = _high(u, vf[i, p])
+                o = shifts[p] // 32
+                limbs[j, o] += u & low
+                limbs[j, o + 1] += u >> np.uint64(32)
+                limbs[j, o + 2] += above & low
+                limbs[j, o + 3] += above >> np.uint64(32)
+            _carry(limbs, j)
+            j += 1
+    used = 1
+    for j in range(nnew):
+        for k in range(top + 4, used - 1, -1):
+            if limbs[j, k]:
+                used = k + 1
+                break
+    return skey, scode, su, sf, news, limbs[:, :used].copy(), status

@@ -3,9 +3,9 @@
 Why a second engine: a cautious check with a high need (6 to 10 successes from skill 10,
 many bad ranks, fate chips) keeps about 150,000 distinct (deck, player) states, and so do
 the kings' extra cards after the thousands of different hands of a broke check; pure
-Python spends about 5 µs on each. Here numpy works out the player's moves for every
-reachable player state at once, and a numba-compiled sweep (:mod:`._sweep`) draws a whole
-batch of passes, layer by layer, in one call.
+Python spends about 5 µs on each. Here a numba-compiled search (:mod:`._search`) works out
+the player's moves for every reachable player state at once, and a numba-compiled sweep
+(:mod:`._sweep`) draws a whole batch of passes, layer by layer, in one call.
 
 How it stays exact:
 
@@ -28,10 +28,13 @@ How it stays exact:
 - A batch's outcomes (the check ends, or a joker starts a pass) are exact integers per
   pass start. Weighing them by the starts' exact probabilities (hundreds of bits) and
   summing them per outcome and per new pass is done on 32-bit limbs in the compiled
-  :func:`._sweep.spread` (as Python integers it was half the time of a long check drawing
-  on when sure). A new pass's mass stays in limbs until its batch, beside a factor of its
-  own (the large one its batch's masses share), and is brought over the batch's
-  denominator by :func:`._sweep.times`: a Python integer only per outcome column.
+  :func:`._sweep.read` and :func:`._sweep.spread` (as Python integers it was half the
+  time of a long check drawing on when sure). A new pass's mass stays in limbs until its
+  batch, beside a factor of its own; the batch brings its starts' masses over one
+  denominator and sums them per start (:func:`._sweep.gather`), then takes out the factor
+  they all share, which grows by about 50 bits a pass (a greatest common divisor, divided
+  out exactly: :func:`_reduced`), so that the weights multiplied are a few limbs long. A
+  Python integer is made only per outcome column and per batch.
 
 States that meet again (the same cards in another order, the same player state) are
 merged every layer (a hash table in :mod:`._sweep`): a dynamic programme over the deck's
@@ -101,14 +104,13 @@ def _falling(m: int, lo: int, hi: int) -> int:
     return math.prod(range(m - hi + 1, m - lo + 1))
 
 
-def _most_kings(states: np.ndarray, kings: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct ``states``, sorted, each with the most kings left it was met with."""
-    import numpy as np
-
-    order = np.lexsort((kings, states))  # by state, the most kings left last
-    states, kings = states[order], kings[order]
-    last = np.flatnonzero(np.append(states[1:] != states[:-1], True))
-    return states[last], kings[last]
+def _compiled_search() -> Any:
+    """The compiled search of :class:`_Automaton` (:mod:`._search`)."""
+    try:
+        from . import _search
+    except (ImportError, RuntimeError) as exc:  # pragma: no cover - numba is a dependency
+        raise Unsupported(f"the compiled search is not available: {exc}") from exc
+    return _search
 
 
 class _Automaton:
@@ -126,10 +128,11 @@ class _Automaton:
     - ``cancels[state, category]``: the draw's bad card is cancelled.
 
     The moves follow :func:`.odds._moves` (the tests check that both engines agree exactly),
-    cautious or broke (a broke hand's kings' extra cards); here they are worked out for a
-    whole frontier of states at once. The search counts the kings left in the current
-    pass's deck, since a pass cannot draw more kings than its deck has (without that,
-    "always take a king's card" would never end).
+    cautious or broke (a broke hand's kings' extra cards); the search and the tables are
+    compiled (:mod:`._search`: in numpy, the fixed costs of some forty calls per layer on
+    small arrays were a fifth of the slowest check). The search counts the kings left in the
+    current pass's deck, since a pass cannot draw more kings than its deck has (without
+    that, "always take a king's card" would never end).
 
     ``starts``: (packed player states, kings in their decks, whether each is in the first
     pass), three arrays, for every state a check starts from; ``first_size``: the first
@@ -138,15 +141,22 @@ class _Automaton:
     ``starts`` (later passes only) on.
     """
 
-    # the search so far, for :meth:`more` (every state met, sorted; its kings left; every player's moves)
+    players: np.ndarray
+    table: np.ndarray
+    cancels: np.ndarray
+    divert: np.ndarray  # (see below)
+    ends: np.ndarray
+    targets: np.ndarray
+    diverts: np.ndarray
+    # the search so far, for :meth:`more` (every state met, sorted; the most kings left it was met with)
     _known: np.ndarray
     _known_kings: np.ndarray
-    _stepped: list[tuple[np.ndarray, ...]]
 
     def __init__(self, st: _Setup, starts: tuple[Ints, Ints, Ints], first_size: int, broke: bool,
                  prior: _Automaton | None = None) -> None:
         import numpy as np
 
+        search = _compiled_search()
         self.st, self.broke = st, broke
         self.first_size = first_size
         info = st.info
@@ -159,30 +169,31 @@ class _Automaton:
         # The most chips a run from the full deck starts with (see :meth:`_base`): no player
         # holds more than the check's, and a run with as many chips as its pass has draws
         # never runs out (every later pass has fewer draws left than the first).
+        start_player, start_kings, start_first = (np.asarray(a, dtype=np.int64) for a in starts)
         if prior is None:
-            most_left = int((np.asarray(starts[0], dtype=np.int64) >> 5 * _B).max())
+            most_left = int((start_player >> 5 * _B).max())
             self.chip_cap = min(st.chips, most_left + self.horizon_kings)
         else:
             self.chip_cap = prior.chip_cap
-        self.succ = np.array([int(i[1]) for i in info], dtype=np.int64)
-        self.ace = np.array([int(i[0] == "ace") for i in info], dtype=np.int64)
-        self.bad = np.array([bool(i[2]) for i in info])
-        self.king = np.array([i[0] == "king" for i in info])
-        self.joker = np.array([i[0] == "joker" for i in info])
+        # the rules as the compiled search reads them: a row per category (successes, ace, bad,
+        # king, joker: see :data:`._search.SUCC`), and the check's policies
+        self.kinds = np.array([(int(succeeds), kind == "ace", bool(bad), kind == "king", kind == "joker")
+                               for kind, succeeds, bad in info], dtype=np.int64)
+        self.rules = search.pack_rules(st.need, st.bonus, st.kings, st.stop, st.cancel_draws_on, broke,
+                                       self.chip_cap, self.horizon_kings, self.bad_failing)
         fb, later = _B, 0xFF
         # The search: states are packed (player) << 8 | cards drawn so far if still in the
         # first pass (else 0xFF), each with the kings left in its pass's deck. A later pass never
         # runs out (it starts from the full deck and draws at most the skill plus 4), and
         # neither does a first pass longer than its draws left plus its kings.
         # Cards drawn in the first pass are only counted when they can empty its deck.
-        start_player, start_kings, start_first = (np.asarray(a, dtype=np.int64) for a in starts)
         longest = int(((start_player >> 5 * _B) + start_kings).max())
         counted = first_size <= longest
         # Kings left are only counted where an endless run of kings would otherwise keep
         # making new states: a king always taken (successes grow), or going for broke (bad
         # kings add up). Cautious, a king is taken only while not sure, so successes stop
         # growing, and a bad one ends the draw or spends a bonus.
-        bounded = broke or st.kings == "always"
+        bounded = bool(broke or st.kings == "always")
         refill = st.full_kings if bounded else 0
         # A state met with more kings left can make every move it could with fewer, so each
         # (player, cards drawn) keeps only the most kings left it was met with, and is searched
@@ -194,100 +205,53 @@ class _Automaton:
                                (self._base(start_player[~in_first]) << fb) | later])
         cand_kings = np.concatenate([start_kings[in_first] * bounded,
                                      np.full(int((~in_first).sum()), refill, dtype=np.int64)])
-        cand, cand_kings = _most_kings(cand, cand_kings)
         if prior is None:
-            known, known_kings = cand, cand_kings  # every state met, sorted
-            frontier, left_kings = known, known_kings
-            cand = cand[:0]
-            stepped: list[tuple[np.ndarray, ...]] = []  # every (player, its moves), kept for the table
+            known, known_kings = cand[:0], cand_kings[:0]
         else:  # searched on: only what the prior search did not meet (or met with fewer kings left)
-            known, known_kings, stepped = prior._known, prior._known_kings.copy(), list(prior._stepped)
-            frontier, left_kings = cand[:0], cand_kings[:0]
-        while True:
-            if len(cand):
-                pos = np.searchsorted(known, cand)
-                met = known[np.minimum(pos, len(known) - 1)] == cand
-                more = met & (cand_kings > known_kings[np.minimum(pos, len(known) - 1)])
-                known_kings[pos[more]] = cand_kings[more]
-                known = np.insert(known, pos[~met], cand[~met])  # cand is sorted: known stays sorted
-                known_kings = np.insert(known_kings, pos[~met], cand_kings[~met])
-                frontier, left_kings = cand[more | ~met], cand_kings[more | ~met]
-                if len(known) > _MAX_STATES:
-                    raise Unsupported(f"more than {_MAX_STATES} player states")
-            if not len(frontier):
-                break
-            player, drawn, kings = frontier >> fb, frontier & 0xFF, left_kings
-            moves = self._step(*self._fields(player))
-            stepped.append((player, *moves))
-            nxt, ended = moves[:2]
-            goes = ~ended
-            nk = np.zeros_like(nxt)
-            if bounded:
-                goes &= ~self.king[None, :] | (kings > 0)[:, None]
-                nk = kings[:, None] - self.king[None, :]
-            nd = np.where(drawn != later, drawn + 1, later)[:, None]
-            emptied = nd == first_size  # the first deck's last card: a reshuffle follows
-            nd, nk = np.where(emptied, later, nd), np.where(emptied, refill, nk)
-            within = goes & ~self.joker[None, :]
-            jokers = goes & self.joker[None, :]
-            # a new pass (a joker, or the first deck ran out) runs from its start's base; a
-            # state that empties the first deck is met itself too (the kernel reads it there)
-            reshuffled = self._base(np.concatenate([nxt[jokers], nxt[within & emptied]]))
-            cand = np.concatenate([((nxt << fb) | nd)[within], (reshuffled << fb) | later])
-            cand_kings = np.concatenate([nk[within], np.full(len(reshuffled), refill, dtype=np.int64)])
-            if not len(cand):
-                break
-            cand, cand_kings = _most_kings(cand, cand_kings)
-        self._known, self._known_kings, self._stepped = known, known_kings, stepped  # for :meth:`more`
-        # each player's moves, from the search (a player met again has the same moves)
-        players, first = np.unique(np.concatenate([p for p, *_m in stepped]), return_index=True)
-        nxt, ended, code, cancels = (np.concatenate([m[k] for m in stepped])[first] for k in range(1, 5))
-        self.size = len(players)
-        self.left = self._fields(players)[0]
-        self.players = players
+            known, known_kings = prior._known, prior._known_kings
+        keys, kings, within = search.search(cand, cand_kings, known, known_kings, self.kinds, self.rules,
+                                            int(first_size), refill, bounded, _MAX_STATES)
+        if not within:
+            raise Unsupported(f"more than {_MAX_STATES} player states")
+        order = np.argsort(keys)
+        self._known, self._known_kings = keys[order], kings[order]  # (sorted: for :meth:`more`)
+        # Each player's moves (the players of the states met: numbered by their sorted order).
         # The end columns are the codes a draw ends with; a member of a shared run reads one
         # as the code plus its difference, once the bonuses left are spent (:func:`._sweep.outcome`).
-        codes, code_ids = np.unique(code[ended], return_inverse=True)
-        self.nend = nend = len(codes)
-        self.ends = codes
-        # the most of each field (as :meth:`_fields` lists them) a pass can end with: an end's
-        # code, or (a member whose draws run out first) any player state's
-        self.code_max = [max(int(f.max(initial=0)), int(g.max(initial=0)))
-                         for f, g in zip(self._fields(codes), self._fields(players), strict=True)]
         # A new pass starts from a player state (its first deck ran out) or, after a joker,
         # from one of ``targets`` (which the search met only as their bases): column
         # ``nend + t`` for player state t, ``nend + size + j`` for target j.
-        jokers = np.flatnonzero(self.joker)
-        self.targets = np.unique(nxt[:, jokers][~ended[:, jokers]])
-        self.new_passes = np.concatenate([players, self.targets])  # the start of column nend + t
         # A move to a state the search never met (a king beyond the deck's) is never taken:
         # its weight is 0. It points at a column past every real one, so that a mistake in
         # that reasoning is caught (in :meth:`_Passes.respond`) and never counted as an outcome.
-        unforeseen = nend + len(players) + len(self.targets)
-        table = np.full(nxt.shape, -1 - unforeseen, dtype=np.int64)
-        within = ~ended & ~self.joker[None, :]  # a draw that stays in the pass: a player state's number
-        pos, known = self._find(nxt[within])
-        table[within] = np.where(known, pos, -1 - unforeseen)
-        table[:, jokers] = -1 - nend - len(players) - np.searchsorted(self.targets, nxt[:, jokers])
-        table[ended] = -1 - code_ids.ravel()
-        self.table = table
-        self.cancels = cancels
         # Drawing on, a member of a run may hold fewer chips than the run's start (see
         # :meth:`_base`): it leaves the run where the run spends a chip the member no longer
         # has (a cancel with no ace bonus held). ``divert[state, category]`` >= 0: that draw's
         # end for such a member, its bad card in effect (code ``diverts[divert]``, as an end's).
-        _lf, s, ab, ch, bad, bace = self._fields(players)
-        chip = cancels & (ab == 0)[:, None]
-        if st.stop or broke:
-            chip[:] = False
-        row, cat = np.nonzero(chip)
-        dcode = _pack(0, s[row] + self.succ[cat], ab[row] + self.ace[cat], ch[row], bad[row] + 1,
-                      bace[row] + self.ace[cat])
-        self.diverts, divert_ids = np.unique(dcode, return_inverse=True)
-        self.divert = np.full(chip.shape, -1, dtype=np.int64)
-        self.divert[chip] = divert_ids.ravel()
-        self.code_max = [max(f, int(g.max(initial=0)))
-                         for f, g in zip(self.code_max, self._fields(self.diverts), strict=True)]
+        # ``code_max``: the most of each field (as :meth:`_fields` lists them) a pass can end
+        # with: an end's code, a divert's, or (a member whose draws run out first) any player state's.
+        if prior is None:
+            none, rows = cand[:0], np.empty((0, len(info)), dtype=np.int64)
+            old = (none, rows, rows.astype(bool), rows, none, none, none)
+        else:  # the prior's moves, numbered anew
+            old = (prior.players, prior.table, prior.cancels, prior.divert, prior.ends, prior.targets,
+                   prior.diverts)
+        players, table, cancels, divert, *met, code_max = search.tables(self._known, self.kinds, self.rules,
+                                                                        *old)
+        ranked, ranks = [], []  # the end codes, targets and diverts sorted, and where each one met went
+        for values in met:
+            order = np.argsort(values)
+            rank = np.empty_like(order)
+            rank[order] = np.arange(len(order))
+            ranked.append(values[order])
+            ranks.append(rank)
+        search.numbered(table, divert, *ranks)
+        self.ends, self.targets, self.diverts = ranked
+        self.players, self.table, self.cancels, self.divert = players, table, cancels, divert
+        self.size, self.nend = len(self.players), len(self.ends)
+        self.left = (self.players >> 5 * _B) & ((1 << _B) - 1)
+        self.new_passes = np.concatenate([self.players, self.targets])  # the start of column nend + t
+        self.code_max = [int(f) for f in code_max]
 
     def _base(self, player: np.ndarray) -> np.ndarray:
         """The pass start each packed player state shares a run with: the state with the
@@ -326,41 +290,13 @@ class _Automaton:
         A base is its own base. A member's new pass (its run's, shifted) may have a base
         that the search has not met; :meth:`more` then searches again (see
         :meth:`_Passes.drain`).
+
+        The rules are compiled (:func:`._search.base_of`), for the search and for every batch.
         """
         import numpy as np
 
-        st = self.st
-        if st.stop:
-            return player
-        m = (1 << _B) - 1
-        s_field, ch_field = m << 4 * _B, m << 2 * _B
-        rest = (m << 3 * _B) | (m << _B) | m  # ace bonuses, bad cards, bad aces
-        if self.broke and st.kings != "best":
-            return player & ~(s_field | rest)
-        if not self.broke and st.kings != "best" and st.bonus == "success":
-            return player & ~(s_field | (m << 3 * _B) | ch_field)
-        cap = self.chip_cap
-        if not self.broke and st.kings != "best" and st.bonus == "cancel":
-            return (player & ~(s_field | ch_field)) | (cap << 2 * _B)
-        left, s, ab, ch = self._fields(player)[:4]
-        lowered = player - (np.maximum(s - st.need, 0) << 4 * _B)
-        if self.broke:
-            return np.where(s >= st.need, lowered & ~rest, lowered)
-        horizon = left + self.horizon_kings
-        margin = np.minimum(horizon, self.bad_failing)
-        s = np.minimum(s, st.need)
-        for _ in range(3):  # until the base is its own base (a base with more chips may be free)
-            if st.bonus == "best":
-                free = (ch >= horizon) & (s + ab + ch - st.need >= margin)
-                s = np.where(free, np.maximum(margin + st.need - ab - cap, 0), s)
-                ch = np.where(free, cap, ch)
-            total = s + ch  # the margin read, as many of it in chips as can be
-            now_ch = np.minimum(total, cap)
-            now_s = np.minimum(total - now_ch, st.need)
-            if (now_s == s).all() and (now_ch == ch).all():
-                break
-            s, ch = now_s, now_ch
-        return (lowered & ~(s_field | ch_field)) | (s << 4 * _B) | (ch << 2 * _B)
+        player = np.asarray(player, dtype=np.int64)
+        return cast(np.ndarray, _compiled_search().bases(player.ravel(), self.rules).reshape(player.shape))
 
     def more(self, bases: np.ndarray) -> _Automaton:
         """The automaton searched again with ``bases`` as more starts of later passes (from the
@@ -394,50 +330,6 @@ class _Automaton:
     def _fields(self, player: np.ndarray) -> tuple[np.ndarray, ...]:
         m = (1 << _B) - 1
         return tuple((player >> k * _B) & m for k in range(5, -1, -1))
-
-    def _step(self, left: np.ndarray, s: np.ndarray, ab: np.ndarray, ch: np.ndarray, bad: np.ndarray,
-              bace: np.ndarray) -> tuple[np.ndarray, ...]:
-        """Every (state, category) move at once: (next packed state, ended, end code, cancelled),
-        each states x categories. As :func:`.odds._moves`."""
-        import numpy as np
-
-        st, need = self.st, self.st.need
-        shape = (len(left), len(self.succ))
-        isbad, ace = self.bad[None, :], self.ace[None, :]
-        ns = s[:, None] + self.succ[None, :]
-        nab = ab[:, None] + ace
-        nch = np.broadcast_to(ch[:, None], shape)
-        nleft = np.broadcast_to(left[:, None] - 1, shape)
-        if self.broke:  # a bad extra card takes effect (bonuses are spent at the end) and ends the draw
-            cancel = np.zeros(shape, dtype=bool)
-            stopped = added = np.broadcast_to(isbad, shape)
-        else:
-            own = nab - ace  # an ace cannot cancel itself, but its extra success still counts
-            b = own + nch
-            total = nab + nch
-            if st.bonus == "success" or not st.cancel_draws_on:  # (then bonuses are spent at the end)
-                cancel = np.zeros(shape, dtype=bool)
-            elif st.bonus == "cancel":
-                cancel = b > 0
-            else:  # cancel if still certain after it, or if stopping here would fail
-                sure = (b > 0) & (ns + total - 1 >= need)
-                cancel = np.where(sure, True, np.where(ns + total >= need, False, b > 0))
-            cancel &= isbad
-            stopped = added = isbad & ~cancel  # a bad card in effect ends a cautious draw
-            nab = np.where(cancel & (own > 0), nab - 1, nab)
-            nch = np.where(cancel & (own <= 0), nch - 1, nch)
-        nbad = bad[:, None] + added
-        nbace = bace[:, None] + added * ace
-        if st.kings != "never":
-            took = self.king[None, :] & ~stopped
-            if st.kings == "best":
-                took &= ns + nab + nch < need
-            nleft = np.where(took, nleft + 1, nleft)
-        ended = stopped | (nleft == 0)
-        if st.stop:
-            ended |= ns + nab + nch >= need
-        code = _pack(0, ns, nab, nch, nbad, nbace)
-        return code | (np.maximum(nleft, 0) << 5 * _B), ended, code, cancel
 
     def index(self, packed: list[int] | np.ndarray) -> list[int]:
         """The numbers of states the search met (they must have been met)."""
@@ -511,26 +403,6 @@ def _parts(values: np.ndarray) -> list[tuple[int, np.ndarray, np.ndarray]]:
             return parts
 
 
-def _limbs_of(parts: list[tuple[int, np.ndarray, np.ndarray]]) -> np.ndarray:
-    """Exact integers from their parts (as :func:`_whole`) as 32-bit limbs, lowest first, one
-    row each (uint64 holding values below 2**32), without making Python integers."""
-    import numpy as np
-
-    width = max(shift // 32 for shift, _u, _f in parts) + 4  # a part is below 2**(shift + 104)
-    n = len(parts[0][1])
-    out = np.zeros((n, width), dtype=np.uint64)
-    low = np.uint64(0xFFFFFFFF)
-    for shift, u, f in parts:
-        hi = np.rint((f - u.astype(np.float64)) * (1.0 / _TWO64)).astype(np.uint64)
-        o = shift // 32
-        for k, limb in enumerate((u & low, u >> np.uint64(32), hi & low, hi >> np.uint64(32))):
-            out[:, o + k] += limb
-    for k in range(width - 1):  # carry
-        out[:, k + 1] += out[:, k] >> np.uint64(32)
-        out[:, k] &= low
-    return out
-
-
 def _to_limbs(values: np.ndarray) -> np.ndarray:
     """Non-negative Python integers (an object array) as 32-bit limbs, lowest first."""
     import numpy as np
@@ -572,23 +444,18 @@ def _scaled(limbs: np.ndarray, which: np.ndarray | None, factors: list[int]) -> 
     return _trim(_kernel().times(np.ascontiguousarray(limbs), which, scalars))
 
 
-def _sum_rows_by(keys: np.ndarray, limbs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _sum_rows_by(keys: np.ndarray, limbs: np.ndarray, which: np.ndarray | None = None,
+                 factors: list[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The distinct ``keys``, sorted, and the sum of the rows of ``limbs`` (exact integers as
-    32-bit limbs) for each, carried and trimmed."""
+    32-bit limbs) for each, row i times ``factors[which[i]]`` if given: carried and trimmed
+    (:func:`._sweep.gather`)."""
     import numpy as np
 
-    order = np.argsort(keys, kind="stable")
-    keys = keys[order]
-    first_of = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
-    if len(first_of) == len(keys):
-        return keys, limbs[order]
-    sums = np.add.reduceat(limbs[order], first_of, axis=0)  # each limb below 2**32: no overflow
-    sums = np.concatenate([sums, np.zeros((len(sums), 2), dtype=np.uint64)], axis=1)
-    low = np.uint64(0xFFFFFFFF)
-    for k in range(sums.shape[1] - 1):  # carry
-        sums[:, k + 1] += sums[:, k] >> np.uint64(32)
-        sums[:, k] &= low
-    return keys[first_of], _trim(sums)
+    if which is None or factors is None:
+        which, factors = np.zeros(len(keys), dtype=np.int64), [1]
+    scalars = _to_limbs(np.array(factors, dtype=object))
+    return cast("tuple[np.ndarray, np.ndarray]", _kernel().gather(
+        np.ascontiguousarray(keys, dtype=np.int64), np.ascontiguousarray(limbs), which, scalars))
 
 
 def _sum_by(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -600,6 +467,36 @@ def _sum_by(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarra
     keys = keys[order]
     first_of = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
     return keys[first_of], np.add.reduceat(values[order], first_of)
+
+
+def _reduced(limbs: np.ndarray) -> tuple[np.ndarray, int]:
+    """Rows of 32-bit limbs (exact integers) divided by their greatest common divisor g: the
+    quotients (32-bit limbs, trimmed) and g (1 if every row is zero).
+
+    Why: a batch's weights share a large factor (each pass that led to them adds about 50
+    bits: 440 of the 714 bits of the slowest check's last batch), and the products that
+    weigh what the members read (:func:`._sweep.read`, :func:`._sweep.spread`) are as many
+    as the weights' limbs. g is the greatest common divisor of a few rows, then also of
+    those it fails to divide, until it divides them all (measured: one try or two); the
+    division is exact and compiled (:func:`._sweep.quotients`): Python integers are made
+    only of the rows tried.
+    """
+    import numpy as np
+
+    if len(limbs) == 1:
+        g = int(_from_limbs(limbs)[0])
+        return (limbs, 1) if g == 0 else (np.ones((1, 1), dtype=np.uint64), g)
+    g = math.gcd(*_from_limbs(limbs[::-(-len(limbs) // 8)]).tolist())  # 8 rows, spread out
+    limbs = np.ascontiguousarray(limbs)
+    while g > 1:
+        shift = (g & -g).bit_length() - 1
+        odd = g >> shift
+        quotients, failed = _kernel().quotients(limbs, shift, _to_limbs(np.array([odd], dtype=object))[0],
+                                                np.uint64(pow(odd, -1, 1 << 32)))
+        if not failed.any():
+            return _trim(quotients), g
+        g = math.gcd(g, *_from_limbs(limbs[failed]).tolist())
+    return limbs, 1
 
 
 def warm() -> None:
@@ -660,10 +557,10 @@ class _Swept:
     is its draws left). Run r's entries of kind k are ``bounds[r, k]`` ..
     ``bounds[r, k + 1] - 1``, each with its packed ``code`` (an end's code, a player state or
     a new pass's start) and its mass over the run's pass's falling factorial (to
-    ``depth[r]`` draws) in parts, by shift: a uint64 and a float64 per entry, the exact
-    mass being the sum of each part's integer shifted left by its shift. A new pass's exact
-    mass is kept whole too, as 32-bit limbs (``limbs``, lowest first; zeros for the other
-    entries), for :func:`._sweep.spread`. ``left[r]``: the run's
+    ``depth[r]`` draws) in parts: part p is a uint64 and a float64 per entry (``u[e, p]``,
+    ``f[e, p]``), its integer counting 2**``shifts[p]`` times. A new pass's exact
+    mass is kept whole too, as 32-bit limbs (``limbs``, lowest first; the other entries'
+    rows are never read), for :func:`._sweep.spread`. ``left[r]``: the run's
     draws left at its start (the most, if it has several starts: a broke check's first
     batch, only read as it is); a member reads it from that many draws minus its own.
     """
@@ -677,58 +574,72 @@ class _Swept:
         # buffers, twice as long as needed when they grow (a batch appends; every batch reads all)
         self.key = np.zeros(0, dtype=np.int64)
         self.code = np.zeros(0, dtype=np.int64)
-        self.limbs = np.zeros((0, 4), dtype=np.uint64)
-        self.parts: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self.limbs = np.zeros((0, 3), dtype=np.uint64)
+        self.shifts: list[int] = [0]
+        self.u = np.zeros((0, 1), dtype=np.uint64)
+        self.f = np.zeros((0, 1), dtype=np.float64)
 
-    def add(self, run: np.ndarray, kind: np.ndarray, a: np.ndarray, code: np.ndarray,
-            parts: list[tuple[int, np.ndarray, np.ndarray]], nruns: int, depth: int, left: int) -> list[int]:
-        """Keep one sweep's ``nruns`` runs (entries labelled by ``run``); returns their numbers."""
+    def add(self, okeys: np.ndarray, parts: list[tuple[int, np.ndarray, np.ndarray]],
+            tables: tuple[np.ndarray, ...], nruns: int, depth: int, left: int) -> list[int]:
+        """Keep one sweep's ``nruns`` runs (its outcome keys, see :func:`._sweep.sweep`, and
+        their masses in parts; ``tables``: the codes of the ends, the player states, the new
+        passes and the members' own ends, see :func:`._sweep.arrange`); returns their numbers."""
         import numpy as np
 
         first = len(self.depth)
-        a = np.where(kind == 2, code >> 5 * _B, a)
-        key = ((run + first) * 4 + kind) * 256 + a  # above every key so far: the buffers stay sorted
-        order = np.argsort(key, kind="stable")
-        news = kind[order] == 2
+        for shift, _u, _f in parts:
+            if shift not in self.shifts:  # a part no earlier run has: zeros there
+                self.shifts.append(shift)
+                self.u = np.concatenate([self.u, np.zeros((len(self.u), 1), dtype=np.uint64)], axis=1)
+                self.f = np.concatenate([self.f, np.zeros((len(self.f), 1))], axis=1)
+        cols = [self.shifts.index(shift) for shift, _u, _f in parts]
+        # keys above every key so far: the buffers stay sorted
+        shifts = np.array([shift for shift, _u, _f in parts], dtype=np.int64)
+        key, code, u, f, news, limbs, status = _kernel().arrange(
+            okeys, first, *tables, 5 * _B, np.stack([u for _s, u, _f in parts], axis=1),
+            np.stack([f for _s, _u, f in parts], axis=1), shifts)
+        if status:
+            raise Unsupported("a move the search of player states did not foresee")
         n0, n1 = self.n, self.n + len(key)
         if n1 > len(self.key):
-            size = max(2 * n1, 1024)
+            size = max(2 * n1, 1 << 14)
 
             def grown(old: np.ndarray) -> np.ndarray:
-                new = np.zeros((size, *old.shape[1:]), dtype=old.dtype)
+                new = np.empty((size, *old.shape[1:]), dtype=old.dtype)
                 new[:n0] = old[:n0]
                 return new
 
             self.key, self.code, self.limbs = grown(self.key), grown(self.code), grown(self.limbs)
-            self.parts = {shift: (grown(u), grown(f)) for shift, (u, f) in self.parts.items()}
-        self.key[n0:n1] = key[order]
-        self.code[n0:n1] = code[order]
-        for shift, u, f in parts:
-            if shift not in self.parts:  # a part no earlier run has: zeros there
-                self.parts[shift] = (np.zeros(len(self.key), dtype=np.uint64), np.zeros(len(self.key)))
-            self.parts[shift][0][n0:n1] = u[order]
-            self.parts[shift][1][n0:n1] = f[order]
-        picked = order[news]  # a new pass's exact mass, kept whole as limbs
-        limbs = _limbs_of([(shift, u[picked], f[picked]) for shift, u, f in parts])
+            self.u, self.f = grown(self.u), grown(self.f)
         if limbs.shape[1] > self.limbs.shape[1]:  # wider masses (a pass cut in parts): wider rows
             wider = np.zeros((len(self.limbs), limbs.shape[1]), dtype=np.uint64)
             wider[:, :self.limbs.shape[1]] = self.limbs
             self.limbs = wider
-        self.limbs[n0 + np.flatnonzero(news), :limbs.shape[1]] = limbs
+        self.key[n0:n1] = key
+        self.code[n0:n1] = code
+        if len(cols) < len(self.shifts):  # parts this sweep lacks
+            self.u[n0:n1] = 0
+            self.f[n0:n1] = 0.0
+        self.u[n0:n1, cols] = u
+        self.f[n0:n1, cols] = f
+        # a new pass's exact mass, kept whole as limbs (only new passes' rows are read)
+        self.limbs[n0 + news, :limbs.shape[1]] = limbs
+        self.limbs[n0 + news, limbs.shape[1]:] = 0
         self.n = n1
         self.depth += [depth] * nruns
         self.left += [left] * nruns
         return list(range(first, first + nruns))
 
     def flat(self) -> tuple[Any, ...]:
-        """Every run's entries so far: key, code, {shift: (uint64, float64)}, new passes' exact
-        masses (32-bit limbs), and the bounds (runs x 5)."""
+        """Every run's entries so far: key, code, the parts (uint64 and float64, entries x
+        parts, and the shifts), new passes' exact masses (32-bit limbs), and the bounds
+        (runs x 5)."""
         import numpy as np
 
         n = self.n
         edges = np.arange(len(self.depth))[:, None] * 4 + np.arange(5)[None, :]
         key = self.key[:n]
-        return (key, self.code[:n], {shift: (u[:n], f[:n]) for shift, (u, f) in self.parts.items()},
+        return (key, self.code[:n], self.u[:n], self.f[:n], np.array(self.shifts, dtype=np.int64),
                 self.limbs[:n], np.searchsorted(key, edges * 256))
 
 
@@ -811,17 +722,9 @@ class _Passes:
             fixed, rest, size, m, depth, np.asarray(start_run, dtype=np.int64), start_player,
             np.asarray(start_low, dtype=np.int64), np.asarray(start_rest, dtype=np.uint64),
             np.asarray(start_mass, dtype=object))
-        b, a = keys & 0xFFFFFFFF, (keys >> 32) & 0xFF
-        kind, run = (keys >> 40) & 3, keys >> 42
-        if (b[kind == 2] >= len(auto.new_passes)).any():
-            raise Unsupported("a move the search of player states did not foresee")
-        code = b.copy()
-        diverted = (kind == 0) & (b >> 31 != 0)  # a member's own end: bit 62 (see :func:`._sweep.read`)
-        for k, codes in ((0, auto.ends), (1, auto.players), (2, auto.new_passes)):
-            pick = (kind == k) & ~diverted
-            code[pick] = codes[b[pick]]
-        code[diverted] = auto.diverts[b[diverted] & 0x7FFFFFFF] | (1 << 62)
-        return self.swept.add(run, kind, a, code, parts, nruns, depth, most_left)
+        tables = tuple(np.ascontiguousarray(t, dtype=np.int64)
+                       for t in (auto.ends, auto.players, auto.new_passes, auto.diverts))
+        return self.swept.add(keys, parts, tables, nruns, depth, most_left)
 
     def read(self, member_run: Ints, short: Ints, delta: Ints, weights: np.ndarray, common: int,
              e_out: int) -> None:
@@ -834,39 +737,29 @@ class _Passes:
 
         auto = self.auto
         member_run, short, delta = (np.asarray(x, dtype=np.int64) for x in (member_run, short, delta))
-        floor = -auto.signed_fields(delta)[3]  # fewer chips than its run (see :meth:`_Automaton._base`)
-        key, code, parts, values, bounds = self.swept.flat()
+        fields = auto.signed_fields(delta)
+        floor = -fields[3]  # fewer chips than its run (see :meth:`_Automaton._base`)
+        key, code, vu, vf, shifts, values, bounds = self.swept.flat()
         # the outcome columns: successes (at most those drawn, the ace bonuses and the chips),
         # then bad cards in effect
-        most = [f + int(g.max(initial=0))
-                for f, g in zip(auto.code_max, auto.signed_fields(delta), strict=True)]
+        most = [f + int(g.max(initial=0)) for f, g in zip(auto.code_max, fields, strict=True)]
         nsucc = most[1] + most[2] + self.st.chips + 1
         ncols = nsucc + most[4] + 1
         need, chips, bonus = self.st.need, self.st.chips, _kernel().BONUSES.index(self.st.bonus)
-        mats = []  # per part: every member's outcome columns, then its three sums (uint64, float64)
-        for shift, (u, f) in parts.items():
-            eu, ef, side_u, side_f, status = _kernel().read(key, code, u, f, bounds, member_run, short, delta,
-                                                            floor, need, chips, bonus, nsucc, ncols)
-            if status == 2:  # pragma: no cover - a member's pass is one the search met
-                raise Unsupported("an end the search of player states did not meet")
-            mats.append((shift, np.vstack([eu, side_u]).T, np.vstack([ef, side_f]).T))
-        # most (member, column) pairs are empty; the rest are weighed and summed per column as
-        # limbs (:func:`._sweep.spread`, each column a "start" of its own)
-        mem, col = np.nonzero(sum(f != 0 for _shift, _u, f in mats))
-        if len(mem):
-            count = np.bincount(mem, minlength=len(member_run))
-            nothing = np.zeros(len(member_run), dtype=np.int64)
-            columns, sums = _kernel().spread(
-                np.cumsum(count) - count, count, col.astype(np.int64),
-                _limbs_of([(shift, u[mem, col], f[mem, col]) for shift, u, f in mats]), nothing, nothing,
-                nothing, weights, 5 * _B)
-            for c, total in zip(columns.tolist(), (_from_limbs(sums) * common).tolist(), strict=True):
-                if c < nsucc:
-                    _put(self.succ, c, e_out, total)
-                elif c < ncols:
-                    _put(self.bad, c - nsucc, e_out, total)
-                else:
-                    _put(self.sums, ("cards", "cancelled", "chips")[c - ncols], e_out, total)
+        # every member's outcomes, weighed and summed per column (then the cards drawn, the
+        # bad cards cancelled and the chips spent) as limbs, in one call
+        sums, status = _kernel().read(key, code, vu, vf, shifts, bounds, member_run, short, delta, floor,
+                                      weights, need, chips, bonus, nsucc, ncols)
+        if status == 2:  # pragma: no cover - a member's pass is one the search met
+            raise Unsupported("an end the search of player states did not meet")
+        used = np.flatnonzero(sums.any(axis=1))
+        for c, total in zip(used.tolist(), (_from_limbs(sums[used]) * common).tolist(), strict=True):
+            if c < nsucc:
+                _put(self.succ, c, e_out, total)
+            elif c < ncols:
+                _put(self.bad, c - nsucc, e_out, total)
+            else:
+                _put(self.sums, ("cards", "cancelled", "chips")[c - ncols], e_out, total)
         # a new pass (a joker, or the first deck ran out) from state t: for each member still
         # in the pass, from t plus its difference (its draws left: its own). A run's new passes
         # are sorted by draws left, so a member's are its run's last ones, from the first with
@@ -876,7 +769,7 @@ class _Passes:
         if per.sum():
             # members often meet in one start: summed there, exactly, as limbs (see :func:`._sweep.spread`)
             starts, sums = _kernel().spread(first, per, code, values, short, delta, floor, weights, 5 * _B)
-            self.wait(starts, _trim(sums), e_out, common)
+            self.wait(starts, sums, e_out, common)
 
     def _exact_sweep(self, fixed: tuple[Any, ...], rest: tuple[Any, ...], size: int, m: int, depth: int,
                      run: np.ndarray, player: np.ndarray, low: np.ndarray, cards: np.ndarray,
@@ -986,9 +879,13 @@ class _Passes:
         if masses.dtype == object:
             masses = _to_limbs(masses)
         lefts = starts >> 5 * _B
-        for left in np.unique(lefts).tolist():
-            pick = lefts == left
-            self.pending.setdefault(left, []).append((starts[pick], masses[pick], e, scale))
+        if (lefts[1:] < lefts[:-1]).any():  # (:func:`._sweep.spread` gives them in order already)
+            order = np.argsort(lefts, kind="stable")
+            starts, masses, lefts = starts[order], masses[order], lefts[order]
+        cuts = [0, *(np.flatnonzero(lefts[1:] != lefts[:-1]) + 1).tolist(), len(lefts)]
+        for k in range(len(cuts) - 1):
+            lo, hi = cuts[k], cuts[k + 1]
+            self.pending.setdefault(int(lefts[lo]), []).append((starts[lo:hi], masses[lo:hi], e, scale))
 
     def drain(self, first: tuple[int, ...] | None) -> None:
         """Sweep every pending pass start, batch by batch, from the most draws left to the
@@ -1007,18 +904,20 @@ class _Passes:
             auto = self.auto
             deck = first if first is not None and as_is else full
             chunks = self.pending.pop(max(self.pending))
-            # every pass start's mass over base * B**top, summed per pass start: the chunks'
-            # factors (scale and powers of B) share a large one, ``common``, which stays out of
-            # the limbs (the products in :func:`._sweep.spread` are then of shorter numbers)
+            # every pass start's mass over base * B**top, summed per pass start (below: each
+            # chunk's rows times its factor, :func:`._sweep.gather`): the chunks' factors (scale
+            # and powers of B) share a large one, ``common``, which stays out of the limbs (the
+            # products in :func:`._sweep.read` and :func:`._sweep.spread` are then of shorter numbers)
             top = max(e for _s, _w, e, _c in chunks)
             factors = [scale * _pow(top - e, self.big) for _s, _w, e, scale in chunks]
             common = math.gcd(*factors)
             states = np.concatenate([s for s, _w, _e, _c in chunks])
-            rows = [_scaled(c[1], None, [f // common]) for c, f in zip(chunks, factors, strict=True)]
-            masses = np.zeros((len(states), max(w.shape[1] for w in rows)), dtype=np.uint64)
+            masses = np.zeros((len(states), max(w.shape[1] for _s, w, _e, _c in chunks)), dtype=np.uint64)
+            which = np.empty(len(states), dtype=np.int64)
             at = 0
-            for w in rows:
+            for j, (_s, w, _e, _c) in enumerate(chunks):
                 masses[at:at + len(w), :w.shape[1]] = w
+                which[at:at + len(w)] = j
                 at += len(w)
             # Pass starts that differ only in fields their moves never read share one run,
             # from their base (see :meth:`_Automaton._base`), and read its outcomes shifted;
@@ -1026,7 +925,7 @@ class _Passes:
             # either (only whether they ran out), so a run swept in an earlier batch, from the
             # same base with more draws left, serves this batch's starts too: they read it from
             # that many draws short (see :func:`._sweep.read`).
-            states, masses = _sum_rows_by(states, _trim(masses))
+            states, masses = _sum_rows_by(states, masses, which, [f // common for f in factors])
             left = int(states[0]) >> 5 * _B  # every start of a batch has as many draws left
             base = states if as_is else auto._base(states)
             shape = base if as_is else base & _FIELDS
@@ -1059,8 +958,9 @@ class _Passes:
                 shared = math.gcd(*factor)  # the deepest run's: it divides every other
                 masses = _scaled(masses, member_run, [f // shared for f in factor])
                 common *= shared
-            self.read(np.array(runs, dtype=np.int64)[member_run], short, states - base, masses, common,
-                      top + (0 if first_pass else 1))
+            masses, shared = _reduced(masses)  # the weights' own common factor stays out as well
+            self.read(np.array(runs, dtype=np.int64)[member_run], short, states - base, masses,
+                      common * shared, top + (0 if first_pass else 1))
             first_pass = as_is = False
 
     def finish(self, acc: _Acc) -> None:
