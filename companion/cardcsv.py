@@ -785,14 +785,9 @@ def _other_game_problem(header: Sequence[str], game: str, file: str, *,
     (:func:`companion.validation.other_game_fields`): a TMNT sheet imported as village. Its unknown
     columns are still said (:func:`import_csv`); this says what to do about them all: on the Cards page
     (``on_page``), pick that game there; else the command that imports the sheet as that game's, writing
-    ``out`` (the card file asked for), or, when ``out`` is in a game's card folder or not given, a file of
-    its name in the user's folder for that game if there is one, else in the current folder (a command
-    that runs as written: import makes no folder)."""
-    import shlex
-
+    ``out`` where it runs as written (:func:`~companion.validation.sheet_import_command`)."""
     from . import GAMES
-    from .cards import user_data_dir
-    from .validation import _game_roots, folder_game, other_game_fields
+    from .validation import other_game_fields, sheet_import_command
 
     names = [h.lower().replace(" ", "_") for h in header if h]
     other = other_game_fields([n for n in names if n != "set" and n not in FILE_COLUMNS], game)
@@ -804,13 +799,7 @@ def _other_game_problem(header: Sequence[str], game: str, file: str, *,
     if on_page:
         return [SheetProblem(f"{said}: pick {GAMES[them]} in the game menu at the top of this "
                              "page, then check the sheet again")]
-    sheet = "SHEET.csv" if file.startswith("<") else file  # (a sheet given as text has no file name)
-    if out is None or folder_game(out, _game_roots()) is not None:  # (none, or one the other game refuses)
-        name = Path(out).name if out is not None else f"{Path(sheet).stem}.json"
-        mine = user_data_dir() / them  # (where that game's cards load from, if it is there: none is made)
-        out = mine / name if mine.is_dir() else name
-    command = f"companion cards import {them} {shlex.quote(sheet)} --out {shlex.quote(str(out))}"
-    return [SheetProblem(f"{said}: import it as a {them} sheet (`{command}`)")]
+    return [SheetProblem(f"{said}: import it as a {them} sheet (`{sheet_import_command(them, file, out)}`)")]
 
 
 def _open_quote(row: Sequence[str], line: int, raw: str, delimiter: str) -> tuple[int, str] | None:

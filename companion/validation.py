@@ -761,7 +761,7 @@ def parse_document_all(raw: bytes | str, *,
         doc, twice = loads_noting_twice(text, parse_constant=constant)
     except json.JSONDecodeError as exc:
         sheet = Path(file).suffix.lower() in (".csv", ".tsv") or _looks_like_sheet(text)
-        hint = (_sheet_hint(file) if sheet else _decklist_hint(file) if _looks_like_decklist(text)
+        hint = (_sheet_hint(file, text) if sheet else _decklist_hint(file) if _looks_like_decklist(text)
                 else json_syntax_hint(exc))
         return None, ValidationIssue(file, f"is not valid JSON: {exc.msg}", kind="json",
                                      line=exc.lineno, column=exc.colno, suggestion=hint), []
@@ -848,14 +848,88 @@ def json_syntax_hint(exc: json.JSONDecodeError) -> str | None:
             f"before a closing '{text[pos]}'.")
 
 
-def _sheet_hint(file: str) -> str:
-    """What to do with a CSV sheet given where a JSON card file belongs (one named ``.json`` too: the
-    card file made of it is named apart, as import never writes the file it reads)."""
-    out = Path(file).with_suffix(".json").name
-    if out.lower() == Path(file).name.lower():
-        out = f"{Path(file).stem}-cards.json"
-    return f"A CSV sheet is not a card file: make one of it with `companion cards import GAME {file} -o " \
-           f"{out}`."
+def _sheet_hint(file: str, text: str) -> str:
+    """What to do with a CSV sheet given where a JSON card file belongs: the command that imports it
+    (:func:`sheet_import_command`) as the game it is (:func:`sheet_games`), or, when it does not tell, the
+    command for each game it may be."""
+    games = sheet_games(text, file)
+    said = [f"`{sheet_import_command(game, file)}`" for game in games]
+    if len(said) == 1:
+        return f"A CSV sheet is not a card file: make one of it with {said[0]}."
+    each = [f"{command} ({GAMES[game]})" for command, game in zip(said, games, strict=True)]
+    return ("A CSV sheet is not a card file: make one of it with the command of its game: "
+            f"{', '.join(each[:-1])} or {each[-1]}.")
+
+
+def sheet_import_command(game: str, file: str, out: str | os.PathLike[str] | None = None) -> str:
+    """The command that imports the sheet ``file`` (as given; one given as text, ``<...>``, has no name:
+    ``SHEET.csv``) as ``game``'s cards, one that runs as written: writing ``out`` (the card file asked
+    for), or, when ``out`` is in a game's card folder (where another game's file is refused) or not given,
+    a file of its name (else the sheet's, as ``.json``, named apart from the sheet: import never writes
+    the file it reads) in the user's folder for ``game`` if there is one, else in the current folder
+    (import makes no folder)."""
+    import shlex
+
+    from .cards import user_data_dir
+
+    sheet = "SHEET.csv" if file.startswith("<") else file
+    if out is None or folder_game(out, _game_roots()) is not None:
+        name = Path(out).name if out is not None else f"{Path(sheet).stem}.json"
+        if out is None and name.lower() == Path(sheet).name.lower():
+            name = f"{Path(sheet).stem}-cards.json"
+        mine = user_data_dir() / game  # (where the game's cards load from, if it is there: none is made)
+        out = mine / name if mine.is_dir() else name
+    return f"companion cards import {game} {shlex.quote(sheet)} --out {shlex.quote(str(out))}"
+
+
+#: The rows of a sheet :func:`sheet_games` reads for its cards' types, at most.
+_SHEET_ROWS_READ = 50
+
+
+def sheet_games(text: str, file: str | None = None) -> list[str]:
+    """The games whose cards the CSV sheet ``text`` may hold (one when it tells): those whose fields name
+    the most of its columns; of those, the games of the most of its first rows' types (its ``type``
+    column: ``fruit`` is a Village TCG type); then the game whose card folder ``file`` lies in
+    (:func:`folder_game`), if it is one of them. In the order of :data:`~companion.GAMES`."""
+    import csv
+    import io
+    from itertools import islice
+
+    from .cardcsv import FILE_COLUMNS
+    from .textio import csv_separator
+
+    text = text.removeprefix("\ufeff")
+    sep, stated = csv_separator(text.splitlines()[:1], header=lambda cells: {"name", "type"} <= {
+        c.strip().lower() for c in cells})
+    rows: list[list[str]] = []
+    try:  # (a line a quote leaves open is as far as it is read: the rows before it tell)
+        rows.extend(islice(csv.reader(io.StringIO(text.partition("\n")[2] if stated else text, newline=""),
+                                      delimiter=sep or ","), _SHEET_ROWS_READ + 1))
+    except csv.Error:
+        pass
+    header = [c.strip().lower().replace(" ", "_") for c in rows[0]] if rows else []
+    columns = [c for c in header if c and c != "set" and c not in FILE_COLUMNS]
+    fields: dict[str, set[str]] = {}
+    for game in GAMES:
+        try:
+            fields[game] = set(all_fields(game))
+        except CompanionError:  # (a game without a card schema)
+            continue
+    games = _most(list(fields), lambda game: sum(c in fields[game] for c in columns))
+    if len(games) > 1 and "type" in header:
+        at = header.index("type")
+        types = [row[at].strip().lower().replace(" ", "-") for row in rows[1:] if len(row) > at]
+        kinds = {game: set(card_fields(game)) for game in games}
+        games = _most(games, lambda game: sum(t in kinds[game] for t in types))
+    here = folder_game(file, _game_roots()) if file and len(games) > 1 else None
+    return [here] if here in games else games
+
+
+def _most(games: list[str], score: Callable[[str], int]) -> list[str]:
+    """The ``games`` of the highest ``score`` (every one when none scores)."""
+    scores = {game: score(game) for game in games}
+    best = max(scores.values(), default=0)
+    return [game for game in games if scores[game] == best] if best else games
 
 
 def _looks_like_sheet(text: str) -> bool:

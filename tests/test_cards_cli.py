@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from pathlib import Path
 
 import pytest
@@ -330,7 +331,7 @@ def test_a_sheet_and_a_card_file_given_to_the_wrong_command(tmp_path: Path,
     sheet = tmp_path / "x.csv"
     sheet.write_text("id,name,type,source\npip,Pip,fruit,me\n", encoding="utf-8")
     code, _, err = run(capsys, "cards", "list", "village", "--cards", str(sheet))
-    assert code == 2 and "`companion cards import GAME" in err
+    assert code == 2 and f"`companion cards import village {shlex.quote(str(sheet))} --out x.json`" in err
     mine = tmp_path / "mine.json"
     mine.write_text(json.dumps({"game": "village", "set": "S", "cards": []}), encoding="utf-8")
     code, _, err = run(capsys, "cards", "import", "village", str(mine), "--out", str(tmp_path / "o.json"))

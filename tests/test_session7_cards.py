@@ -248,7 +248,7 @@ def test_a_sheet_named_json_is_said_to_be_a_sheet() -> None:
     for text in ("name,type,atk,def,source\nPip,basic-mouse,1,1,me\n", "sep=;\nName;Type\nPip;fruit\n"):
         (issue,) = validate_bytes(text.encode(), file="mine.json").issues
         assert issue.suggestion == ("A CSV sheet is not a card file: make one of it with `companion cards "
-                                    "import GAME mine.json -o mine-cards.json`.")
+                                    "import village mine.json --out mine-cards.json`.")
     (issue,) = validate_bytes(b"a,b\n1,2\n", file="mine.json").issues  # no card sheet's columns
     assert issue.suggestion is None
 

@@ -905,7 +905,8 @@ def test_a_utf16_card_file_is_named_utf16_and_a_sheet_points_to_import(tmp_path:
     assert issue is not None and issue.kind == "unreadable" and "UTF-16" in issue.render()
     _, issue = parse_document(b"id,name,type\n", file="mine.csv")
     assert issue is not None
-    assert "companion cards import GAME mine.csv -o mine.json" in (issue.suggestion or "")
+    assert ("`companion cards import village mine.csv --out mine.json` (Village TCG), `companion cards "
+            "import mousecard mine.csv --out mine.json` (The Mouse Card system)") in (issue.suggestion or "")
     with pytest.raises(CardFileError, match="cards import"):
         load_file(_sheet(tmp_path), "village")
 

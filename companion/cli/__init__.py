@@ -20,10 +20,20 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, TypeVar
 
 from .. import GAMES, __version__, written
-from ..errors import CompanionError, PathError, closest, did_you_mean, game_words, os_reason
+from ..errors import (
+    CompanionError,
+    PathError,
+    UnknownCardError,
+    closest,
+    did_you_mean,
+    game_words,
+    os_reason,
+)
+
+_E = TypeVar("_E", bound=CompanionError)
 
 #: Modules that add subcommands; each defines ``register(sub, groups)``.
 #: ``sub`` adds top-level commands, ``groups[name]`` adds to a shared group
@@ -369,6 +379,46 @@ def raise_unknown(game: str, unknown: Sequence[CompanionError], *,
         raise error(f"unknown {game_words(game)} cards: " + "; ".join(e.render() for e in unknown))
     if unknown:
         raise unknown[0]
+
+
+def list_cards_hint(game: str) -> str:
+    """What a command says of a card name close to none of ``game``'s (no "Did you mean"): the command
+    that lists them."""
+    return f"`companion cards list {game}` lists its cards, with their ids."
+
+
+def hint_if_unlisted(exc: _E, game: str) -> _E:
+    """``exc``, with :func:`list_cards_hint` when it is an :class:`~companion.errors.UnknownCardError`
+    (a Monarchs Court card or hand is one too, said at its place) that offers no close name; else ``exc``
+    itself."""
+    if exc.suggestion or not isinstance(exc, UnknownCardError):
+        return exc
+    return exc.relabel(suggestion=list_cards_hint(game))
+
+
+def hint_unlisted(errors: Sequence[_E], game: str) -> list[_E]:
+    """``errors``, the unknown cards a command was given (said together, in this order:
+    :func:`raise_unknown`), with :func:`list_cards_hint` once, at the end (after the last one's own close
+    names), when one of them offers no close name; unchanged when every one offers one."""
+    out = list(errors)
+    if out and any(not e.suggestion for e in out):
+        last = out[-1]
+        out[-1] = last.relabel(suggestion=" ".join(filter(None, [last.suggestion, list_cards_hint(game)])))
+    return out
+
+
+def hint_unlisted_lines(exc: CompanionError, game: str) -> CompanionError:
+    """A list whose lines cannot be read (a :class:`~companion.deck.decklist.DecklistError`, or a JSON
+    score file's :class:`~companion.monarchs.scoring.ScoreFileError`: their ``issues``), with
+    :func:`list_cards_hint` when one of its unknown cards offers no close name and it has no hint of its
+    own (another game's list says the command to run instead); else ``exc`` itself."""
+    from ..deck.decklist import DecklistError
+
+    if not any(i.unknown is not None and not i.suggestions for i in getattr(exc, "issues", ())):
+        return exc
+    if isinstance(exc, DecklistError):
+        return exc if exc.hint is not None else exc.with_hint(list_cards_hint(game))
+    return exc if exc.suggestion else exc.relabel(suggestion=list_cards_hint(game))
 
 
 def print_json(obj: Any) -> None:

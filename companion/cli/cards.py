@@ -193,6 +193,7 @@ def _another_games_card(exc: UnknownCardError, args: argparse.Namespace) -> Unkn
 
     from ..cards import left_out_holders, load_what_loads
     from ..deck.decklist import looks_like, other_game_of_names
+    from . import hint_if_unlisted
 
     held, _untold = left_out_holders([exc.name], load_what_loads(exc.game)[1])
     if held:  # (a card of a file of yours left out: that file is the reason, not a typo)
@@ -202,8 +203,7 @@ def _another_games_card(exc: UnknownCardError, args: argparse.Namespace) -> Unkn
                                       f"{path}` lists its problems).")
     found = other_game_of_names([exc.name], exc.game, known=0)
     if found is None:
-        return exc if exc.suggestion else exc.relabel(
-            suggestion=f"`companion cards list {exc.game}` lists its cards, with their ids.")
+        return hint_if_unlisted(exc, exc.game)
     other, k, n = found
     key, caveat = _in_other_game(other, exc.name, [v.split("=", 1)[0].strip() for v in args.values])
     return exc.relabel(suggestion=" ".join(filter(None, [

@@ -9,61 +9,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from ..errors import CompanionError, UnknownCardError, os_reason
-from . import whole_in
+from ..errors import os_reason
+from . import hint_unlisted_lines, whole_in
 from .cards import game_name
-
-_E = TypeVar("_E", bound=CompanionError)
 
 DECK_GAMES = ("village", "tmnt")
 _BAR = 40  # the longest bar 'deck stats' prints, in characters
-
-
-def list_cards_hint(game: str) -> str:
-    """What a command says of a card name close to none of ``game``'s (no "Did you mean"), as ``cards
-    correct`` says it: the command that lists them."""
-    return f"`companion cards list {game}` lists its cards, with their ids."
-
-
-def unknown_card(exc: CompanionError) -> UnknownCardError | None:
-    """The unknown card ``exc`` says, when it is one: an :class:`UnknownCardError`, or the rules core's
-    own error made from one (a Monarchs Court card or hand, said at its place)."""
-    for said in (exc, exc.__context__):
-        if isinstance(said, UnknownCardError):
-            return said
-    return None
-
-
-def hint_if_unlisted(exc: _E, game: str) -> _E:
-    """``exc``, with :func:`list_cards_hint` when it says an unknown card (:func:`unknown_card`) and offers
-    no close name; else ``exc`` itself."""
-    if exc.suggestion or unknown_card(exc) is None:
-        return exc
-    return exc.relabel(suggestion=list_cards_hint(game))
-
-
-def hint_unlisted(errors: Sequence[_E], game: str) -> list[_E]:
-    """``errors``, the unknown cards a command was given (said together, in this order:
-    :func:`~companion.cli.raise_unknown`), with :func:`list_cards_hint` once, at the end (after the last
-    one's own close names), when one of them offers no close name; unchanged when every one offers one."""
-    out = list(errors)
-    if out and any(not e.suggestion for e in out):
-        last = out[-1]
-        out[-1] = last.relabel(suggestion=" ".join(filter(None, [last.suggestion, list_cards_hint(game)])))
-    return out
-
-
-def hint_unlisted_lines(exc: Any, game: str) -> Any:
-    """A :class:`~companion.deck.decklist.DecklistError` (a decklist or a score file whose lines cannot be
-    read), with :func:`list_cards_hint` as its hint when one of its unknown cards offers no close name and it
-    has no hint of its own (another game's list says the command to run instead)."""
-    if exc.hint is None and any(i.unknown is not None and not i.suggestions for i in exc.issues):
-        return exc.with_hint(list_cards_hint(game))
-    return exc
 
 
 def _load(args: argparse.Namespace, *, notes: bool = True) -> tuple[Any, Any]:

@@ -27,12 +27,14 @@ from . import (
     NEW_GAME_REPLACES,
     TRACKER_JSON_HELP,
     existing_log,
+    hint_if_unlisted,
+    hint_unlisted,
+    hint_unlisted_lines,
     raise_unknown,
     say_problems,
     warn_set_aside,
     whole_in,
 )
-from .deck import hint_if_unlisted, hint_unlisted, hint_unlisted_lines
 
 
 class CliInputError(CompanionError):
@@ -81,14 +83,14 @@ def _score_file(path: str, args: argparse.Namespace, db: Any = None) -> tuple[li
     the card data read for it (``None``: none needed); a file of no cards is refused, as the page refuses
     it. ``db``: the card data read already (a card file of yours left out is said once)."""
     from ..deck.decklist import DecklistError
-    from ..monarchs.scoring import ScoreFile
+    from ..monarchs.scoring import ScoreFile, ScoreFileError
 
     file = ScoreFile(_read_text(path, "score file"), path)  # its JSON read once, for all it is asked
     # a JSON list of colours and crowns needs no card data, unless extra card files are named
     db = db or (_db("monarchs", args.cards) if file.needs_card_data() or args.cards else None)
     try:
         cards = file.cards(db)
-    except DecklistError as exc:  # (a name close to no card's: how to list them)
+    except (DecklistError, ScoreFileError) as exc:  # (a name close to no card's: how to list them)
         raise hint_unlisted_lines(exc, "monarchs") from None
     empty = file.why_empty(cards)  # (comments or headings alone, "cards": []: refused, as the page does)
     if empty is not None:

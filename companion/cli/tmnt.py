@@ -14,8 +14,14 @@ from typing import Any
 from ..errors import CompanionError, UnknownCardError
 from ..logstarts import START_EXAMPLE
 from ..verdict import plural
-from . import NEW_GAME_REPLACES, TRACKER_JSON_HELP, raise_unknown, whole_in
-from .deck import hint_if_unlisted, hint_unlisted
+from . import (
+    NEW_GAME_REPLACES,
+    TRACKER_JSON_HELP,
+    hint_if_unlisted,
+    hint_unlisted,
+    raise_unknown,
+    whole_in,
+)
 
 KINDS_HELP = "KIND: normal, forceful (f), counter (c), forceful-counter (fc)"
 #: Why a count of cards (hand, Deck) is at most ``companion.tmnt.game.COUNT_MAX``: the tracker's own limit.

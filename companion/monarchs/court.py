@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import cite
-from ..errors import CompanionError, RuleError
+from ..errors import CompanionError, RuleError, UnknownCardError
 
 CITE_BUY = cite("monarchs", "Game Play")
 BACK_ROW_EXTRA = 2  # of-mice-and-monarchs.md, Game Play: "cost an additional 2 influence"
@@ -35,6 +35,20 @@ TIE_BREAKS = {
     "influence": "ties in influence go to more crowns, then to spending more",
     "spent": "ties in influence spent go to more crowns, then to more influence on the cards bought",
 }
+
+
+class UnknownCardRuleError(UnknownCardError, RuleError):
+    """A card name the card data does not hold, typed for a Court position or a hand: the rules'
+    refusal (a :class:`RuleError`, said at its place) that is still the :class:`UnknownCardError` it was
+    (its name, game and close names), so that a caller can tell it from another refusal."""
+
+
+def _typed_card_error(exc: CompanionError, where: str) -> RuleError:
+    """``exc``, raised finding a typed card in the card data (or reading it), as the rules' refusal at
+    ``where``: an unknown card stays one (:class:`UnknownCardRuleError`), in the same words."""
+    if isinstance(exc, UnknownCardError):
+        return exc.relabel(where=where, cls=UnknownCardRuleError)
+    return RuleError(exc.message, where=where, suggestion=exc.suggestion, cite=exc.cite)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +167,7 @@ def parse_court_entry(spec: str, db: Any = None, *, where: str = "court") -> Sta
             try:
                 stack.append(CourtCard.from_card(find_card(db, part)))  # (its close names only)
             except CompanionError as exc:
-                raise RuleError(exc.message, where=where, suggestion=exc.suggestion, cite=exc.cite) from None
+                raise _typed_card_error(exc, where) from None
     return tuple(stack)
 
 
@@ -260,7 +274,7 @@ def read_hand(entries: Sequence[str], db: Any = None, *, where: str = "hand",
         try:
             card = find_card(db, text)  # (its close names only: 'Peasant Mouse A' is not D's)
         except CompanionError as exc:
-            raise RuleError(exc.message, where=here, suggestion=exc.suggestion, cite=exc.cite) from None
+            raise _typed_card_error(exc, here) from None
         try:
             values.append(hand_influence([card]))
         except RuleError as exc:

@@ -585,17 +585,19 @@ class ScoreFileError(ScoreInputError):
 def _issue(exc: CompanionError, value: Any, source: str) -> LineIssue:
     """A problem of a score file as a decklist's :class:`~companion.deck.decklist.LineIssue`: its JSON
     pointer (from ``where``: ``f.json /cards/0/crowns``), the entry ``value`` it is in, what is wrong
-    and the close card names of an unknown one."""
+    and, of an unknown card, its name and close names."""
     from ..deck.decklist import LineIssue
 
-    suggestions = tuple(getattr(exc, "suggestions", ()))  # (an unknown card's close names)
+    unknown = exc if isinstance(exc, UnknownCardError) else None  # (its name kept, close names or none)
+    suggestions = unknown.suggestions if unknown is not None else ()
     problem = CompanionError(exc.message, expected=exc.expected, found=exc.found, cite=exc.cite,
                              suggestion=None if suggestions else exc.suggestion).render()
     where = exc.where or ""
     pointer = where[len(source) + 1:] if where.startswith(f"{source} /") else ""
     if not pointer and where:  # (a problem of the card data, "card 'Sun King'": said with it)
         problem = f"{where}: {problem}"
-    return LineIssue(None, _short(value, 80), problem, suggestions, pointer)
+    return LineIssue(None, _short(value, 80), problem, suggestions, pointer,
+                     unknown=unknown.name if unknown is not None else None)
 
 
 def parse_json_cards(doc: Any, db: Any = None, *, source: str = "json",
