@@ -260,7 +260,9 @@ def _action_options(args: argparse.Namespace) -> dict[str, str]:
         player = "PLAYER" if args.player_option is None else "--character/--player"
         return {"player": player, "reason": "--reason", "chips": "--chips"}
     character = "CHARACTER" if args.action == "bonus" else "--character"
-    return {"character": character, "task": "--task", "cards": "--cards", "title": "--title"}
+    # (a refusal of the action itself names it as the command does: the log's "draw_on" is 'draw-on')
+    return {"character": character, "task": "--task", "cards": "--cards", "title": "--title",
+            "seed": "--seed", "draw_on": "draw-on"}
 
 
 def _do(args: argparse.Namespace, tracker: Any, event: dict[str, Any]) -> None:
@@ -293,11 +295,12 @@ def _typed_cards(text: str | None) -> list[str] | None:
     return cards
 
 
-def _existing_log(path: str) -> Path:
-    """The path of a Mouse Card log that is there (an empty path is refused: it would be the
-    current folder)."""
+def _existing_log(path: str, option: str = "LOG") -> Path:
+    """The path of a Mouse Card log that is there (an empty path is refused, naming ``option``, the
+    argument that gave it: it would be the current folder)."""
     if not path.strip():
-        raise CompanionError("no log file named", where=repr(path), expected="the path of a Mouse Card log")
+        raise CompanionError("no log file named", where=option, expected="the path of a Mouse Card log",
+                             found=repr(path))
     return existing_log(path, game="mousecard")
 
 
@@ -310,7 +313,7 @@ def _odds(args: argparse.Namespace) -> int:
     if args.deck_log is not None:  # (an empty one is refused, never taken for "the full deck")
         from ..mousecard.live import from_live_deck, open_live_deck
 
-        tracker = open_live_deck(str(_existing_log(args.deck_log)), read_only=True)
+        tracker = open_live_deck(str(_existing_log(args.deck_log, "--deck-log")), read_only=True)
         deck, warnings = _live_deck(tracker, args.deck_log)
     result = exact_odds(check, deck)
     if args.json:
@@ -561,7 +564,11 @@ def _act(args: argparse.Namespace) -> int:
 
         # a number, a word or (none, blank) a random one, as 'mystics new' reads it: a number is
         # logged as a number, so a log begun with --seed 7 deals as it always did
-        _do(args, tracker, {"event": "start", "seed": seed_from_text(args.seed), "title": args.title})
+        try:
+            seed = seed_from_text(args.seed)
+        except CompanionError as exc:  # (named as typed: --seed)
+            raise as_typed(exc, _action_options(args)) from None
+        _do(args, tracker, {"event": "start", "seed": seed, "title": args.title})
     elif args.action == "draw":
         cards = _typed_cards(args.cards)
         check = _check(args, odds=False)

@@ -12,6 +12,7 @@ Card ids match that file (``"q-hearts"``, ``"10-spades"``, ``"joker-red"``).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -97,11 +98,23 @@ _SUIT_WORDS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs",
                **{s: s for s in SUITS}, **{s[:-1]: s for s in SUITS}}
 
 
+#: What a keyboard may put in a typed card or rank that names nothing: the emoji presentation selectors a
+#: phone's or tablet's keyboard puts after a suit ("♥️" is "♥" then U+FE0F), and zero-width characters.
+_UNSEEN = str.maketrans(dict.fromkeys("\ufe0e\ufe0f\u200b\u200c\u200d\u2060\ufeff"))
+
+
+def typed_text(text: str) -> str:
+    """``text`` typed for a card, a rank or a situation as the readers take it: Unicode NFKC (a full-width
+    "ＱＨ" is "QH", as a full-width "５" is the number 5 to the command line), without what looks like
+    nothing (:data:`_UNSEEN`: "Q♥️" from a tablet's emoji keyboard is "Q♥")."""
+    return unicodedata.normalize("NFKC", text).translate(_UNSEEN)
+
+
 def parse_rank(text: object, *, where: str = "target") -> int:
     """A rank from ``"J"``, ``"jack"``, ``"10"``, ``"t"`` or ``"ace"`` (jokers are never a target); a task
     as the book and the rules README word it is read too: ``"J or better"``, ``"J+"``, ``"face cards"``
     (the book's "Face Cards or better": J, Q, K, A)."""
-    word = " ".join(str(text).strip().lower().split())
+    word = " ".join(typed_text(str(text)).strip().lower().split())
     word = _FACE.get(word, word)
     for tail in (" or better", "+"):  # "J or better", "face cards or better", "J+": the lowest that succeeds
         if word.endswith(tail) and len(word) > len(tail):
@@ -160,7 +173,7 @@ def parse_card(text: object) -> PlayingCard:
 
     Raises :class:`CompanionError` naming the text for anything else.
     """
-    raw = str(text)
+    raw = typed_text(str(text))
     if raw.strip().lower() in BY_ID:  # the bundled file's ids: "q-hearts", "joker-red"
         return BY_ID[raw.strip().lower()]
     word = _normal(raw)
@@ -269,7 +282,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[PlayingCard, ...]:
     if not isinstance(text, str):
         return tuple(parse_card(str(p)) for p in text)
     out: list[PlayingCard] = []
-    for part in (p for p in re.split(r"\s*[,;]\s*", text.strip()) if p):
+    for part in (p for p in re.split(r"\s*[,;]\s*", typed_text(text).strip()) if p):
         words = part.split()
         i = 0
         while i < len(words):

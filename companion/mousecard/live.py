@@ -851,11 +851,15 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             player = state.name_of(_text(event, "player"))
             n = _int(event, "chips", 1)
             if not 1 <= n <= MAX_CHIPS_AT_ONCE:
+                # (the range and the number are in the sentence: no "(expected ...; found ...)" to say them
+                # again); too few is no typo of too many: a chip taken away is spent, one given is awarded
+                verb = "Award" if kind == "award" else "Spend"
+                hint = (f"{verb} at most {MAX_CHIPS_AT_ONCE} at once (more is likely a typo)."
+                        if n > MAX_CHIPS_AT_ONCE else
+                        f"{verb} 1 or more; to take fate chips away, spend them (or undo the award)."
+                        if kind == "award" else f"{verb} 1 or more; to give fate chips, award them.")
                 raise RuleError(f"chips must be 1 to {MAX_CHIPS_AT_ONCE} at a time, not {n}", where="chips",
-                                expected=f"1 to {MAX_CHIPS_AT_ONCE} fate chips", found=str(n),
-                                suggestion=f"{'Award' if kind == 'award' else 'Spend'} at most "
-                                           f"{MAX_CHIPS_AT_ONCE} at once (more is likely a typo).",
-                                cite=LIVE_CITES["chip"])
+                                suggestion=hint, cite=LIVE_CITES["chip"])
             have = state.chips_of(player)
             if kind == "spend" and not state.can_spend(player, n):
                 raise RuleError(f"{player} has {plural(have, 'fate chip')}, cannot spend {n}",
@@ -935,13 +939,18 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                             cite=LIVE_CITES["chip" if source == "chip" else "ace"])
         self._meant(event, rec, "bonus")
         self._in_chapter(state, rec, "bonus")
-        refused = rec.bonus_refusal(str(source), str(use), state.chips_of(character), logged=self.replaying)
+        chips = state.chips_of(character)
+        refused = rec.bonus_refusal(str(source), str(use), chips, logged=self.replaying)
         if refused is not None:
             why, section = refused
             hint = None
+            # an extra success refused on a draw that has what it needs: what the ace or chip may do instead,
+            # only when there is one to spend (a cancel this draw would take, or a chip to keep)
             if use == "success" and rec.succeeded:
-                hint = ("Spend it to cancel the bad card in effect instead." if rec.bad_in_effect else
-                        "Keep the chip: it may be held for another draw." if source == "chip" else None)
+                hint = ("Spend it to cancel the bad card in effect instead."
+                        if rec.bonus_refusal(str(source), "cancel", chips) is None else
+                        "Keep the chip: it may be held for another draw." if source == "chip" and chips > 0
+                        else None)
             raise RuleError(why, where="bonus", suggestion=hint, cite=LIVE_CITES[section])
         new = replace(rec, aces_spent=rec.aces_spent + (source == "ace"),
                       chips_spent=rec.chips_spent + (source == "chip"),

@@ -68,7 +68,7 @@ from .. import cite, interrupt
 from ..errors import CompanionError
 from ..probability import share
 from ..verdict import plural
-from .deck import ACE, FULL_DECK, JOKER, KING, RANK_LABELS, PlayingCard, parse_rank
+from .deck import ACE, FULL_DECK, JACK, JOKER, KING, RANK_LABELS, PlayingCard, parse_rank
 from .situations import RED_BAD_LABELS, BadRule, parse_situation
 
 MODES: tuple[str, ...] = ("cautious", "broke")
@@ -84,6 +84,10 @@ CITES: tuple[str, ...] = (
     cite("mousecard", "How to draw cards, special effects (Jokers, Kings, Aces)"),
     cite("mousecard", "Fate Chips"),
 )
+#: Where the book works out its one number, "J, Q, K, A -> 16:38": one card of the full deck succeeding
+#: "face cards or better" (:attr:`CheckOdds.book_odds`; the rules README, The Mouse Card system).
+BOOK_ODDS = "16:38"
+BOOK_ODDS_CITE = cite("mousecard", f"opening paragraph (J, Q, K, A -> {BOOK_ODDS})")
 HOUSE_NOTES: dict[str, str] = {
     "bad-success": "house interpretation (bad_succeeds): a bad card at or above the target still counts "
                    "as a success",
@@ -303,6 +307,41 @@ class CheckOdds:
         for J or better; an empty deck, or one smaller than a broke hand, is reshuffled first)."""
         return f"{self.succeeding_cards}:{self.deck_size - self.succeeding_cards}"
 
+    @property
+    def book_odds(self) -> bool:
+        """Whether :attr:`single_card_odds` is the book's own worked number, "J, Q, K, A -> 16:38": a
+        target of J and a first card from the full 54-card deck (:data:`BOOK_ODDS_CITE`)."""
+        return (int(self.check.target) == JACK and self.deck_size == len(FULL_DECK)
+                and self.single_card_odds == BOOK_ODDS)
+
+    @property
+    def cited(self) -> tuple[str, ...]:
+        """The rule-book sections this result cites: :attr:`cites`, after the book's opening paragraph
+        where the single card odds are its worked "16:38" (:attr:`book_odds`)."""
+        return (BOOK_ODDS_CITE, *self.cites) if self.book_odds else self.cites
+
+    @property
+    def said_notes(self) -> tuple[str, ...]:
+        """The notes a result says (:attr:`notes`, its house readings and policies), then, where the check
+        needs more successes than its skill draws cards, that one draw makes them only by aces, kings and
+        fate chips, and that the book lets such a task take several turns (Task checks): these odds are
+        of one draw."""
+        c = self.check
+        if c.need <= c.skill:
+            return self.notes
+        return (*self.notes,
+                f"{plural(c.need, 'success', 'successes')} needed from a skill of {c.skill}: one draw makes "
+                "them only with aces' extra successes, kings' extra cards or fate chips; the book lets such "
+                "a task be attempted over several turns, each drawing up to the skill (Task checks), and "
+                "these are the odds of one draw")
+
+    @property
+    def single_card_text(self) -> str:
+        """The single card odds as the text odds and the page say them: "16:38 in a 54-card deck", then
+        ", as the book gives it" where they are the book's worked number (:attr:`book_odds`)."""
+        return (f"{self.single_card_odds} in a {self.deck_size}-card deck"
+                + (", as the book gives it" if self.book_odds else ""))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "check": self.check.to_json(),
@@ -326,8 +365,8 @@ class CheckOdds:
             "deck_size": self.deck_size,
             "single_card_odds": self.single_card_odds,
             "bad_cards": list(self.bad_cards),
-            "notes": list(self.notes),
-            "cites": list(self.cites),
+            "notes": list(self.said_notes),
+            "cites": list(self.cited),
         }
 
     def _shown_successes(self) -> tuple[list[tuple[int, Fraction]], Fraction]:
@@ -375,7 +414,7 @@ class CheckOdds:
                *([] if self.p_cards_alone is None else
                  [f"  from the cards      {share(self.p_cards_alone)}  (the draw's own chance: "
                   "the same check with no fate chips)"]),
-               f"  one card succeeds   {self.single_card_odds} in a {self.deck_size}-card deck",
+               f"  one card succeeds   {self.single_card_text}",
                f"  P(a bad card)       {share(self.p_bad)}  {bad_said}",
                *([] if anyway is None else
                  [f"  if drawn anyway     {anyway.risk_text()}  ({DRAWN_ANYWAY})"]),
@@ -387,8 +426,8 @@ class CheckOdds:
                f"  bad cards           {', '.join(self.bad_cards) or 'none'}"]
         if self.check.fate_chips:
             out.append(f"  expected chips used {float(self.expected_chips):.2f}")
-        out += [f"  note: {n}" for n in self.notes]
-        out += [f"  ({c})" for c in self.cites]
+        out += [f"  note: {n}" for n in self.said_notes]
+        out += [f"  ({c})" for c in self.cited]
         return out
 
 

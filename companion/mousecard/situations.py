@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .. import cite
 from ..errors import CompanionError, closest
-from .deck import FULL_DECK, JOKER, KING, RANK_LABELS, PlayingCard
+from .deck import FULL_DECK, JOKER, KING, RANK_LABELS, PlayingCard, typed_text
 
 #: Situation -> colours whose cards are bad in it.
 SITUATIONS: dict[str, tuple[str, ...]] = {
@@ -53,7 +53,7 @@ BAD_CITE = cite("mousecard", "Task checks (Bad cards, Aged, Leader)")
 
 def parse_situation(text: object) -> str:
     """A situation id from user text; unknown text is a CompanionError with suggestions."""
-    word = " ".join(str(text).strip().lower().replace("_", "-").split())
+    word = " ".join(typed_text(str(text)).strip().lower().replace("_", "-").split())
     word = ALIASES.get(word, ALIASES.get(word.replace(" ", "-"), word.replace(" ", "-")))
     if word not in SITUATIONS:
         hints = closest(word, list(SITUATIONS) + list(ALIASES))

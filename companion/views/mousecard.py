@@ -208,7 +208,7 @@ def odds_html(result: CheckOdds, anyway: CheckOdds | None = None, *, live: int |
         *([] if result.p_cards_alone is None else
           [("From the cards alone", f"{html.escape(share(result.p_cards_alone))} <small>(the draw's own "
                                     "chance, no fate chips spent)</small>")]),
-        ("One card succeeds", f"{result.single_card_odds} in a {result.deck_size}-card deck"),
+        ("One card succeeds", html.escape(result.single_card_text)),
         ("A bad card", html.escape(share(result.p_bad))
          + ("" if anyway is None else f" <small>({html.escape(NO_CARD_DRAWN)})</small>")),
         *([] if anyway is None else
@@ -225,8 +225,8 @@ def odds_html(result: CheckOdds, anyway: CheckOdds | None = None, *, live: int |
     # (a label stays on one line: the values beside it wrap, never "A bad / card")
     table = "".join(f"<tr><td style='padding-right:12px;color:{ui.COLOURS['muted']};white-space:nowrap;"
                     f"vertical-align:top'>{k}</td><td>{v}</td></tr>" for k, v in rows)
-    notes = "".join(f"<li>{html.escape(plain(n))}</li>" for n in result.notes)
-    cites = "; ".join(html.escape(c) for c in result.cites)
+    notes = "".join(f"<li>{html.escape(plain(n))}</li>" for n in result.said_notes)
+    cites = "; ".join(html.escape(c) for c in result.cited)
     deck = "" if live is None else f"<div><b>{html.escape(from_live_deck(live))}</b></div>"
     return (f"<div class='companion-panel' style='border-color:{ui.COLOURS['info']}'>{deck}"
             f"<div>{html.escape(result.check.describe())}</div><table>{table}</table>"
@@ -517,6 +517,8 @@ class MouseCardPage(ui.TrackerPage):
         self.plot_button = ui.big_button("Plot success against skill", style="info", icon="line-chart")
         self.plot_button.add_class("cmp-mousecard-plot-button")
         self.plot_button.on_click(ui.guarded(self.plot_message)(lambda _b: self._plot_clicked()))
+        self.plot_off = w.HTML()  # why the Plot button is off, in words (:meth:`_gate_plot`)
+        self.plot_off.add_class("cmp-mousecard-off")
         self.plot_box = w.Box()
         self.plot_box.add_class("cmp-mousecard-plot")
         self.plot_note = w.HTML()  # says when the plot no longer matches the controls
@@ -536,7 +538,8 @@ class MouseCardPage(ui.TrackerPage):
             ui.row(self.kings, self.bonus, self.stop),
             w.HTML(caption("House readings", "(where the book is silent)")),
             ui.row(self.bad_succeeds, self.cancel_draws_on), self.result,
-            self.halt_button, self.plot_button, self.plot_message, self.plot_note, self.plot_box])
+            self.halt_button, self.plot_button, self.plot_message, self.plot_off, self.plot_note,
+            self.plot_box])
 
         # live deck tab
         self.character = w.Text(description="Character", placeholder="e.g. Pip", style=wide,
@@ -768,6 +771,7 @@ class MouseCardPage(ui.TrackerPage):
             self.odds = self.odds_anyway = None
             self.result.value = ui.panel_html("error", "No odds: the controls describe no check (see the "
                                               "message under them, above)")
+            self._gate_plot("the controls describe no check (see the message under them, above)")
             self._failed("odds", exc)
             return
         if self.use_live.value and self._sync():  # another window drew meanwhile: refresh()
@@ -779,12 +783,16 @@ class MouseCardPage(ui.TrackerPage):
             self.twin_worker.cancel()
             self.odds = self.odds_anyway = None
             self._waiting_for("odds", False)
+            unknown = "its remaining cards are not known" if none is None else none.said
+            self._gate_plot(f"no plot from the live deck: {unknown} (untick “{LIVE_BOX}” for a full "
+                            "deck's plot)")
             self.result.value = (
                 ui.panel_html("warn", "No odds from the live deck: its remaining cards are not known",
                               self._doubt_lines()) if none is None else
                 ui.panel_html("warn", f"No odds from the live deck: {none.said}",
                               [self._no_session_hint(none), f"Untick “{LIVE_BOX}” for a full deck's odds"]))
             return
+        self._gate_plot(None)
         deck = self.tracker.state.remaining if self.use_live.value else None
         self._pending = check
         # (with the odds of drawing anyway where the fate chips alone make the need: quick, skill <= 10;
@@ -793,6 +801,13 @@ class MouseCardPage(ui.TrackerPage):
         self.odds_worker.submit(lambda: (exact_odds(check, deck), drawing_anyway(check, deck), live),
                                 self._show_odds, lambda exc: self._failed("odds", exc),
                                 lambda: self._odds_pending(check, deck))
+
+    def _gate_plot(self, why: str | None) -> None:
+        """The Plot button on, or off saying ``why`` (its tooltip, and in words under it): off while the
+        odds of the controls cannot be worked out either (:meth:`compute`: a check the rules refuse, or a
+        live deck with no session or cards not known), as a click would refuse it (:meth:`plot`)."""
+        ui.gate(self.plot_button, why)
+        self.plot_off.value = ui.off_reasons([self.plot_button])
 
     def _doubt_lines(self) -> list[str]:
         """Why the live deck's remaining cards are not known (the log lines that leave it in doubt:
