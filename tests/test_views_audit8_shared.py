@@ -208,7 +208,10 @@ def test_monarchs_messages_stay_on_their_own_tab_under_their_buttons() -> None:
     v.front[0].value = "2:1:1:1"
     plan.click()
     assert "COST[:CROWNS[:INFLUENCE]]" in v.buy_message.value and "Saved 12 VP" in v.hs_message.value
-    assert v.score_tab.children[-1] is v.list_message
+    kids = list(v.score_tab.children)  # the pasted list's message right under its buttons (and their note)
+    at = next(i for i, c in enumerate(kids)
+              if any(getattr(b, "description", "") == "Score this list" for b in walk(c)))
+    assert kids[at + 1] is v.list_off and kids[at + 2] is v.list_message
     assert v.message not in v.widget.children  # (no message panel below every tab)
 
 
