@@ -31,19 +31,18 @@ is), so the figures stay comparable between machines.
    checks at skill 8-10, every need, Aged and disadvantage 0-3, 0-3 chips, both modes.
 9. The house reading "draws on when sure" (stop_when_sure=False) with every choice: a
    fixed sample of 300 checks at skill 8-10. A player who keeps drawing past certainty
-   (most of all taking every king's card) makes the largest checks there are; 1-3 of the
-   300 (with the machine's load), at skill 9-10 with many bad cards, are still above the
-   50 ms target, and this section, section 7 and section 10 keep that visible.
+   (most of all taking every king's card) makes the largest checks there are; they stay
+   under the target here (worst about 20 ms), and section 10 maps the ones that do not.
 10. Many fate chips (4-20; the book sets no limit, the tools allow 20), a fixed sample of 150
    checks at skill 8-10 with every choice, (a) stopping when sure and (b) drawing on, then
    the slowest draw-on checks known. Stopping when sure stays far under the target; drawing
    on, a player who cancels every bad card while still sure keeps drawing through long
    passes, and those checks took up to about 0.2 s (0.4 s before pass starts that differ in
-   chips shared one pass). (c) The region where the target is still missed, mapped: every
+   chips shared one pass; about 0.11 s before the search and the glue around the sweep were
+   compiled, 2026-11-25). (c) The region where the target is still missed, mapped: every
    red card bad, every king's card taken, drawing on when sure, cautious, skill 10, with
-   3-20 chips, every need and target (about 60-100 ms at 4-20 chips, targets 4-Q; the
-   rule-book's A,K... all-king targets and 3 chips are faster). The slowest cell is timed
-   again (best of 3).
+   3-20 chips, every need and target (about 45-77 ms at 8-20 chips, targets 4-Q, median
+   about 55 ms; 3-4 chips are about 25-35 ms). The slowest cell is timed again (best of 3).
 11. Above skill 10 (outside the target), for the record: a pass longer than the kernel's
    exact uint64/float64 pairs allow is cut, and its states go on in further sweeps
    (passes.py, _Passes._exact_sweep); before, plain Python took 1-80 s for these.
