@@ -400,11 +400,12 @@ def good_seed(seed: object, *, logged: bool = False) -> bool:
     return isinstance(seed, int) and not isinstance(seed, bool)
 
 
-def seed_from_text(text: str | None) -> int | str:
+def seed_from_text(text: str | None, *, where: str = "seed") -> int | str:
     """The seed a ``start`` event records, from what the player typed: a number (``-5`` too), a word, or
     (blank) a fresh random one (:func:`new_seed`). The log records it, so a replay deals the same way. A
     seed on several lines, or longer than :data:`SEED_TEXT_MAX` characters, is refused (every message
-    that says the seed would carry it whole), as the TMNT start refuses it."""
+    that says the seed would carry it whole), as the TMNT start refuses it; ``where``: the box or option
+    it was typed in, as the refusal names it (``--seed`` on the command line)."""
     from .errors import shown
 
     text = (text or "").strip()
@@ -412,7 +413,7 @@ def seed_from_text(text: str | None) -> int | str:
         return new_seed()
     if not good_seed(text):  # (a blank one was drawn above)
         raise CompanionError(f"a seed is a number or a word on one line of at most {SEED_TEXT_MAX} "
-                             "characters", where="seed", found=shown(text, 40),
+                             "characters", where=where, found=shown(text, 40),
                              suggestion="Type one such as 1234 or \"table 2\" (or none: a fresh one is drawn "
                                         "and recorded).")
     # (at most SEED_TEXT_MAX digits: far below int()'s limit on digits)

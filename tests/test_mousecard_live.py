@@ -545,7 +545,7 @@ def test_hostile_log_lines_never_raise_anything_but_companion_error(events: list
 def test_a_typed_broke_hand_is_the_whole_skill_and_a_short_deck_is_reshuffled_first() -> None:
     t = LiveDeckTracker(None)
     t.do({"event": "start", "seed": 5})
-    with pytest.raises(RuleError, match="going for broke draws 3 cards at once, but 1 were typed"):
+    with pytest.raises(RuleError, match="going for broke draws 3 cards at once, but 1 was typed"):
         typed(t, "Mo", "AH", skill=3, mode="broke")
     suits = ("S", "H", "D", "C")
     ranks = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.errors import RuleError
-from companion.mousecard.live import LiveDeckTracker
+from companion.mousecard.live import LiveDeckTracker, draw_event
 from companion.mousecard.odds import BOOK_ODDS_CITE, TaskCheck, exact_odds
 from companion.views.mousecard import MouseCardPage
 from tests.helpers import run_cli
@@ -211,3 +211,20 @@ def test_the_plot_button_is_off_saying_why_while_the_live_deck_has_no_session(tm
     odds_tab = page.tabs.children[0]
     assert odds_tab.children.index(page.plot_off) == odds_tab.children.index(page.plot_message) + 1
 
+
+
+# -- the coordinator's mends: a typed broke hand's count, and --seed named as typed ------------------------
+
+@pytest.mark.parametrize(("cards", "said"), [(["AH"], "but 1 was typed"), (["AH", "2C"], "but 2 were typed")])
+def test_a_short_typed_broke_hand_says_its_count_in_good_grammar(cards: list[str], said: str) -> None:
+    t = LiveDeckTracker(None)
+    t.do({"event": "start", "seed": 5})
+    with pytest.raises(RuleError, match=f"going for broke draws 3 cards at once, {said}"):
+        t.do(draw_event("Mo", "task", TaskCheck(3, "J", mode="broke"), cards))
+
+
+def test_mystics_new_names_a_bad_seed_as_the_option_typed(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    log = tmp_path / "c.jsonl"
+    code, _out, err = run_cli(capsys, "mystics", "new", str(log), "--mice", "Filch,Nez", "--seed", "a\nb")
+    assert code == 2 and "--seed: a seed is a number or a word on one line" in err and not log.exists()

@@ -289,7 +289,7 @@ def _new(args: argparse.Namespace) -> int:
                                  suggestion="Give each type once, with its whole count")
         counts[mid] = minions[typed]
     event: dict[str, Any] = {"event": "start", "chapter_end": args.chapter_end, "mice": mice,
-                             "minions": counts, "seed": seed_from_text(args.seed)}
+                             "minions": counts, "seed": seed_from_text(args.seed, where="--seed")}
     if args.chapter is not None:
         event["chapter"] = args.chapter
     abilities = _abilities(args.ability or [], mice, {k: h.name for k, h in t.hero_roster().items()}, notes)

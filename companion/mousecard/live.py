@@ -664,8 +664,8 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
                 break
     else:
         if queue is not None and len(queue) < check.skill:
-            raise RuleError(f"going for broke draws {check.skill} cards at once, but {len(queue)} were "
-                            "typed", where="cards",
+            raise RuleError(f"going for broke draws {check.skill} cards at once, but "
+                            f"{plural(len(queue), 'was', 'were')} typed", where="cards",
                             expected=f"the {check.skill} cards of the hand (then any king's card)",
                             cite=LIVE_CITES["draw"])
         if len(state.order) < check.skill:  # a deck smaller than the hand is reshuffled first (as the odds)
