@@ -65,8 +65,10 @@ def test_the_text_odds_never_work_out_drawing_anyway_above_skill_10(
     code, out, _ = _cli(capsys, "odds", "mousecard", "--skill", "20", "--target", "6", "--need", "7",
                         "--situation", "red-bad", "--red-bad", "all", "--aged", "2", "--disadvantage", "3",
                         "--fate-chips", "12", "--kings", "always")
-    assert code == 0 and not slow and "if drawn anyway" not in out
-    assert "  P(a bad card)       0.0%  (in effect: not cancelled)" in out.splitlines()
+    assert code == 0 and not slow  # (and says that it left them out)
+    assert "if drawn anyway     not worked out above skill 10 (it can take many seconds)" in out
+    assert ("  P(a bad card)       0.0%  (in effect: not cancelled; no card is drawn: the fate chips alone "
+            "succeed)") in out.splitlines()
 
 
 def test_the_text_odds_say_nothing_of_drawing_anyway_in_a_calm_check(
@@ -107,10 +109,11 @@ def test_the_page_shows_the_risk_of_drawing_anyway_beside_a_bad_card(tmp_path: P
     page.situation.value = "calm"  # no bad card: nothing said
     page.wait()
     assert page.odds_anyway is None and "If drawn anyway" not in page.result.value
-    page.situation.value, page.skill.value = "combat", 12  # above skill 10: nothing said
+    page.situation.value, page.skill.value = "combat", 12  # above skill 10: not worked out, and said so
     page.wait()
     assert page.odds is not None and page.odds.check.skill == 12
-    assert page.odds_anyway is None and "If drawn anyway" not in page.result.value
+    assert page.odds_anyway is None and "If drawn anyway" in page.result.value
+    assert "not worked out above skill 10 (it can take many seconds)" in page.result.value
 
 
 # -- 2. and 4. a log with no session: said everywhere, in the same words --------------------------------

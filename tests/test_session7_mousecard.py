@@ -16,7 +16,7 @@ import pytest
 
 from companion.errors import RuleError
 from companion.mousecard.live import LiveDeckTracker, draw_event
-from companion.mousecard.odds import BOOK_ODDS_CITE, TaskCheck, exact_odds
+from companion.mousecard.odds import BOOK_ODDS_CITE, TaskCheck, drawing_anyway, exact_odds
 from companion.views.mousecard import MouseCardPage
 from tests.helpers import run_cli
 
@@ -228,3 +228,20 @@ def test_mystics_new_names_a_bad_seed_as_the_option_typed(tmp_path: Path, capsys
     log = tmp_path / "c.jsonl"
     code, _out, err = run_cli(capsys, "mystics", "new", str(log), "--mice", "Filch,Nez", "--seed", "a\nb")
     assert code == 2 and "--seed: a seed is a number or a word on one line" in err and not log.exists()
+
+
+@pytest.mark.parametrize(("skill", "situation", "said"), [
+    (12, "combat", "not worked out above skill 10 (it can take many seconds)"),  # said, not left a gap
+    (10, "combat", "P(several bad)"),  # worked out: its figures
+    (12, "calm", None),  # no bad card: nothing to say
+])
+def test_above_skill_10_the_risk_of_drawing_anyway_is_said_to_be_left_out(
+        skill: int, situation: str, said: str | None) -> None:
+    lines = exact_odds(TaskCheck(skill, "J", situation=situation, fate_chips=2)).lines(
+        anyway=drawing_anyway(TaskCheck(skill, "J", situation=situation, fate_chips=2)))
+    anyway = [line for line in lines if line.startswith("  if drawn anyway")]
+    if said is None:
+        assert anyway == [] and "no card is drawn" not in "\n".join(lines)
+    else:
+        assert len(anyway) == 1 and said in anyway[0]
+        assert "no card is drawn: the fate chips alone succeed" in "\n".join(lines)

@@ -152,6 +152,10 @@ ANYWAY_MAX_SKILL = 10
 NO_CARD_DRAWN = "no card is drawn: the fate chips alone succeed"
 #: What the odds of drawing anyway are, as the text odds and the page say it.
 DRAWN_ANYWAY = "a player who draws the cards even so: the same check drawing on when sure"
+#: What the text odds and the page say of drawing anyway above :data:`ANYWAY_MAX_SKILL`
+#: (:func:`anyway_untold`).
+ANYWAY_UNTOLD = (f"not worked out above skill {ANYWAY_MAX_SKILL} (it can take many seconds): the same check "
+                 "drawing on when sure gives them")
 
 #: Use the compiled engine (:mod:`.passes`) for large checks; the plain one is the reference.
 VECTORISED = True
@@ -408,7 +412,8 @@ class CheckOdds:
     def lines(self, anyway: CheckOdds | None = None) -> list[str]:
         """Plain-text report for the CLI and the notebook. ``anyway``: the odds of a player who draws
         although the fate chips alone make the need (:func:`drawing_anyway`), said after P(a bad card)."""
-        bad_said = f"(in effect: not cancelled{'' if anyway is None else f'; {NO_CARD_DRAWN}'})"
+        drawn = anyway is None and not anyway_untold(self.check)
+        bad_said = f"(in effect: not cancelled{'' if drawn else f'; {NO_CARD_DRAWN}'})"
         out = [f"Task check: {self.check.describe()}",
                f"  P(success)          {share(self.p_success)}  (exact {_fmt(self.p_success)})",
                *([] if self.p_cards_alone is None else
@@ -416,8 +421,9 @@ class CheckOdds:
                   "the same check with no fate chips)"]),
                f"  one card succeeds   {self.single_card_text}",
                f"  P(a bad card)       {share(self.p_bad)}  {bad_said}",
-               *([] if anyway is None else
-                 [f"  if drawn anyway     {anyway.risk_text()}  ({DRAWN_ANYWAY})"]),
+               *([f"  if drawn anyway     {ANYWAY_UNTOLD}"] if anyway is None and anyway_untold(self.check)
+                 else [] if anyway is None
+                 else [f"  if drawn anyway     {anyway.risk_text()}  ({DRAWN_ANYWAY})"]),
                f"  P(several bad)      {share(self.p_several_bad)}",
                *([f"  bad cards cancelled {float(self.expected_cancelled):.2f} expected"]
                  if self.expected_cancelled else []),
@@ -1139,11 +1145,22 @@ def drawing_anyway(check: TaskCheck, deck: Iterable[PlayingCard | str] | None = 
     and its fate chips alone make the need (so its own odds draw no card: P(a bad card) 0), the
     situation has bad cards (in calm the risk is 0 either way), and the skill is at most
     :data:`ANYWAY_MAX_SKILL` (above it this can take many seconds); None otherwise."""
-    if not check.stop_when_sure or check.fate_chips < check.need or check.skill > ANYWAY_MAX_SKILL:
-        return None
-    if not check.bad_rule().bad_cards():
+    if not _anyway_says(check) or check.skill > ANYWAY_MAX_SKILL:
         return None
     return exact_odds(replace(check, stop_when_sure=False), deck)
+
+
+def _anyway_says(check: TaskCheck) -> bool:
+    """Whether the odds of drawing anyway would say something: the check stops once sure, its fate chips
+    alone make the need, and the situation has bad cards."""
+    return check.stop_when_sure and check.fate_chips >= check.need and bool(check.bad_rule().bad_cards())
+
+
+def anyway_untold(check: TaskCheck) -> bool:
+    """Whether :func:`drawing_anyway` leaves out odds that would say something, the check being above
+    :data:`ANYWAY_MAX_SKILL`: the text and the page say so (:data:`ANYWAY_UNTOLD`) rather than leave a
+    gap that reads as "no risk"."""
+    return check.skill > ANYWAY_MAX_SKILL and _anyway_says(check)
 
 
 def success_curve(targets: Iterable[int | str], skills: Iterable[int], **kwargs: Any

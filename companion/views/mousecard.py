@@ -66,6 +66,7 @@ from ..mousecard.live import (
     tidy_name,
 )
 from ..mousecard.odds import (
+    ANYWAY_UNTOLD,
     CHOICE_LABELS,
     DRAWN_ANYWAY,
     MAX_CHIPS,
@@ -75,6 +76,7 @@ from ..mousecard.odds import (
     OPTION_LABELS,
     CheckOdds,
     TaskCheck,
+    anyway_untold,
     drawing_anyway,
     exact_odds,
     same_chance_stopping,
@@ -203,6 +205,7 @@ def odds_html(result: CheckOdds, anyway: CheckOdds | None = None, *, live: int |
     ``live``: the live deck's remaining cards the odds were worked out from, said first as the command
     line says it (:func:`~companion.mousecard.live.from_live_deck`); ``None``: a full deck."""
     pct = html.escape(share(result.p_success))
+    untold = anyway is None and anyway_untold(result.check)  # (above skill 10: said, not worked out)
     rows = [
         ("Chance of success", f"<b style='font-size:26px'>{pct}</b> {exact_html(result.p_success)}"),
         *([] if result.p_cards_alone is None else
@@ -210,8 +213,10 @@ def odds_html(result: CheckOdds, anyway: CheckOdds | None = None, *, live: int |
                                     "chance, no fate chips spent)</small>")]),
         ("One card succeeds", html.escape(result.single_card_text)),
         ("A bad card", html.escape(share(result.p_bad))
-         + ("" if anyway is None else f" <small>({html.escape(NO_CARD_DRAWN)})</small>")),
-        *([] if anyway is None else
+         + ("" if anyway is None and not untold else f" <small>({html.escape(NO_CARD_DRAWN)})</small>")),
+        *([("If drawn anyway", f"<small>{html.escape(ANYWAY_UNTOLD)}: untick “Stop drawing once sure” "
+                               "for them</small>")]
+          if anyway is None and untold else [] if anyway is None else
           [("If drawn anyway", f"{html.escape(anyway.risk_text())} <small>({html.escape(DRAWN_ANYWAY)}: "
                                "untick “Stop drawing once sure” for its full odds)</small>")]),
         ("Several bad cards at once", html.escape(share(result.p_several_bad))),
