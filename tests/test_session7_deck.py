@@ -70,7 +70,7 @@ def test_a_keystroke_reads_the_lists_name_and_columns_once(monkeypatch: pytest.M
     named: Counter[str] = Counter()
     columns: Counter[str] = Counter()
     _counting(monkeypatch, deck_view, "split_name", named, key=lambda text, _db: text)
-    _counting(monkeypatch, deck_view, "text_loses", columns, key=lambda text: text)
+    _counting(monkeypatch, deck_view, "text_loses", columns, key=lambda text, _db=None: text)
     for n in range(1, 4):
         view.input.value = f"Name: mine\n3 Apple\n{n} Pear\n"
         assert view.load.options[0] == ("— editing: mine (unsaved)", "")  # what the page shows, as before

@@ -149,3 +149,20 @@ def test_a_text_list_without_comments_still_saves_into_the_json_deck() -> None:
     assert "Saved" in text_of(view.status.value), text_of(view.status.value)
     written = json.loads(saved.read_text(encoding="utf-8"))
     assert [(c["card"], c["count"]) for c in written["cards"]] == [("fruit-apple", 3), ("acorn-scout", 2)]
+
+
+@pytest.mark.parametrize("sheet", [
+    "count,id,name\n2,leonardo-2,Leonardo\n1,,Leonardo\n",  # each name is its row's card's (or names it)
+    "count,name,id\n2,leonardo,leonardo-2\n",  # any column order, any case
+])
+def test_a_sheets_name_column_that_only_names_its_ids_cards_saves_into_json(sheet: str) -> None:
+    assert save_loses(sheet, parse(sheet, TDB), "json", TDB) == {}
+    written = json.loads(_save(sheet, "tmnt-leo.json", TDB))
+    assert (written["cards"][0]["card"], written["cards"][0]["count"]) == ("leonardo-2", 2)
+
+
+def test_a_sheets_name_column_with_words_of_the_players_own_is_still_kept_from_json() -> None:
+    sheet = "count,id,name\n2,leonardo-2,Leo the blue one\n"
+    assert save_loses(sheet, parse(sheet, TDB), "json", TDB) == {"column": ["name"]}
+    with pytest.raises(ListFormError, match="column 'name'"):
+        _save(sheet, "tmnt-leo.json", TDB)

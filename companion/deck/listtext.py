@@ -373,11 +373,30 @@ def json_named(typed: str, deck: Decklist | None, name: str) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
-def text_loses(typed: str) -> list[str]:
+def text_loses(typed: str, db: CardDB | None = None) -> list[str]:
     """The columns of the CSV list ``typed`` that a text list (or a JSON one) cannot keep (a ``note``
-    column: its cells are not read, but they are the player's); none for another form of list."""
+    column: its cells are not read, but they are the player's); none for another form of list. With the
+    card data ``db``, a name column beside an id column is kept out when it says nothing the ids do not
+    (every cell empty, or the name of its row's card: a text or JSON list names the card by its id)."""
     layout = csv_layout(typed) if list_form(typed) == "csv" else None
-    return layout.extra_columns if layout is not None else []
+    if layout is None:
+        return []
+    col = layout.name_col
+    if db is None or col is None or not all(_names_its_card(cells, layout.card_col, col, db)
+                                             for _line, _count, _card, cells in layout.rows):
+        return layout.extra_columns
+    return [c for i, c in enumerate(layout.header) if c and i not in (layout.count_col, layout.card_col, col)]
+
+
+def _names_its_card(cells: tuple[str, ...], card_col: int, name_col: int, db: CardDB) -> bool:
+    """Whether a CSV row's name cell says nothing its id cell does not: empty, or the id's card's name
+    (an empty id: the name is what names the card, which the list keeps)."""
+    name = cells[name_col].strip() if name_col < len(cells) else ""
+    key = cells[card_col].strip() if card_col < len(cells) else ""
+    if not name or not key:
+        return True
+    card = db.lookup(key)
+    return card is not None and card.name.casefold() == name.casefold()
 
 
 def _written(kind: str, items: list[str]) -> str:
@@ -427,7 +446,7 @@ def save_loses(typed: str, deck: Decklist | None, wanted: str, db: CardDB) -> di
     if form == wanted or form == "json" or deck is None:
         return {}
     if form == "csv":
-        said = {"column": text_loses(typed),
+        said = {"column": text_loses(typed, db),
                 "comment": [c.strip() for c in comment_lines(typed)] if wanted == "json" else []}
     else:
         comments, labels = _text_notes(typed, db, lines=wanted == "json")

@@ -223,7 +223,7 @@ class ListRead:
     @cached_property
     def loses(self) -> list[str]:
         """The CSV list's columns a text list cannot keep (:func:`~companion.deck.listtext.text_loses`)."""
-        return text_loses(self.text)
+        return text_loses(self.text, self.db)
 
 
 def deck_key(name: str, game: str) -> str:
