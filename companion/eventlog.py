@@ -1059,9 +1059,16 @@ class Tracker(Generic[S]):
         """Whether the log's start was undone (a redo brings it back)."""
         return bool(self._undone) and self._undone[-1].event.get("event") == "start"
 
+    #: The file a trial in memory stands for (:meth:`first_refused`: its own log is no file), which its
+    #: hints name, so that their commands run as written.
+    _trial_of: str | None = None
+
     def _log_words(self, log: str | os.PathLike[str] | None) -> str:
-        """The log as a hint names it: ``log`` as typed, else the tracker's file ("LOG" for none)."""
-        return str(log if log is not None else self.log.path if self.log.path is not None else "LOG")
+        """The log as a hint names it: ``log`` as typed, else the tracker's file (that of the tracker a trial
+        stands for; "LOG" for none)."""
+        if log is not None:
+            return str(log)
+        return self._trial_of or (str(self.log.path) if self.log.path is not None else "LOG")
 
     def new_start(self, log: str | os.PathLike[str] | None = None) -> str:
         """How to start anew, as every hint of a log with nothing under way ends: "start a new game. Start
@@ -1481,6 +1488,7 @@ class Tracker(Generic[S]):
         this tracker kept in memory, as (its 1-based place, the error); ``None`` when every one
         is allowed. Nothing is written: a batch command writes all of its events or none."""
         trial = copy.copy(self)  # shares the tracker's data; its log and fold are its own
+        trial._trial_of = self._log_words(None)  # (its hints name this tracker's file, not "LOG")
         trial.log = EventLog(None)
         trial.log.events = list(self.log.events)
         trial.log.recovered = self.log.recovered  # (a start cut by a crash is said as the log's: cut_start)

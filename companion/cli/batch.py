@@ -267,21 +267,6 @@ def refusal(exc: CompanionError, k: int, events: list[Any], log: str, *,
     return error(then(text, ALL_OR_NOTHING), where=f"{log}, event {k} of {len(events)}{kind}")
 
 
-def in_this_log(exc: CompanionError, tracker: Any, log: str) -> CompanionError:
-    """``exc``, refused by the trial in memory (:meth:`~companion.eventlog.Tracker.first_refused`, whose
-    log is no file: the commands of a hint for a log with nothing under way name it ``LOG``), with those
-    commands naming the log as typed, ``log``, so that they run as written."""
-    from ..logstarts import LOG_STARTS, for_log
-
-    start = LOG_STARTS.get(getattr(tracker, "KIND", ""))
-    if start is None or not exc.suggestion:
-        return exc
-    hint = exc.suggestion
-    for command in (start.command, start.redo):
-        hint = hint.replace(for_log(command, "LOG"), for_log(command, log))
-    return exc if hint == exc.suggestion else exc.relabel(suggestion=hint)
-
-
 def check_fields(events: list[Any], log: str, table: Mapping[str, Any] | None, *, tool: str | None = None,
                  error: type[CompanionError] = CompanionError, short: bool = False) -> None:
     """Refuse the first of ``events`` that lacks a field its kind needs (:func:`missing_field`), as
@@ -365,7 +350,7 @@ def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, 
             refused = tracker.first_refused(events)
             if refused is not None:
                 k, err = refused
-                raise refusal(in_this_log(err, tracker, log), k, events, log, error=error,
+                raise refusal(err, k, events, log, error=error,
                               short=short) from None
             if table is not None:
                 typo, ignored = unread_fields(events, table)
