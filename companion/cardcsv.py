@@ -502,10 +502,10 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
             problems.append(SheetProblem(f"the column {required!r} is missing "
                                          f"(every card needs its own {required})", 1))
     if len(near) > UNKNOWN_COLUMNS_SHOWN:  # (thousands of columns: one problem, not one line each)
-        grouped = sorted(near.values())
+        dropped = set(near.values())  # (a set: thousands of columns are tested against it)
         said = [(header[j], problems[k].suggestions) for j, k in sorted(near.items())]
-        problems = [pr for k, pr in enumerate(problems) if k not in near.values()]
-        problems.insert(grouped[0], _unknown_columns(said, sorted(near), known))
+        problems = [pr for k, pr in enumerate(problems) if k not in dropped]
+        problems.insert(min(dropped), _unknown_columns(said, sorted(near), known))
         near.clear()
     missing_cols = [c for c in ("name", "type", "source") if c not in cols]
     problems += _other_game_problem(header, game, file, out=out, on_page=on_page)

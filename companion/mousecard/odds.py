@@ -412,7 +412,8 @@ class CheckOdds:
     def lines(self, anyway: CheckOdds | None = None) -> list[str]:
         """Plain-text report for the CLI and the notebook. ``anyway``: the odds of a player who draws
         although the fate chips alone make the need (:func:`drawing_anyway`), said after P(a bad card)."""
-        drawn = anyway is None and not anyway_untold(self.check)
+        untold = anyway is None and anyway_untold(self.check)  # (above skill 10: said, not worked out)
+        drawn = anyway is None and not untold  # (cards drawn: else the fate chips alone succeed)
         bad_said = f"(in effect: not cancelled{'' if drawn else f'; {NO_CARD_DRAWN}'})"
         out = [f"Task check: {self.check.describe()}",
                f"  P(success)          {share(self.p_success)}  (exact {_fmt(self.p_success)})",
@@ -421,7 +422,7 @@ class CheckOdds:
                   "the same check with no fate chips)"]),
                f"  one card succeeds   {self.single_card_text}",
                f"  P(a bad card)       {share(self.p_bad)}  {bad_said}",
-               *([f"  if drawn anyway     {ANYWAY_UNTOLD}"] if anyway is None and anyway_untold(self.check)
+               *([f"  if drawn anyway     {ANYWAY_UNTOLD}"] if untold
                  else [] if anyway is None
                  else [f"  if drawn anyway     {anyway.risk_text()}  ({DRAWN_ANYWAY})"]),
                f"  P(several bad)      {share(self.p_several_bad)}",

@@ -216,7 +216,7 @@ def odds_html(result: CheckOdds, anyway: CheckOdds | None = None, *, live: int |
          + ("" if anyway is None and not untold else f" <small>({html.escape(NO_CARD_DRAWN)})</small>")),
         *([("If drawn anyway", f"<small>{html.escape(ANYWAY_UNTOLD)}: untick “Stop drawing once sure” "
                                "for them</small>")]
-          if anyway is None and untold else [] if anyway is None else
+          if untold else [] if anyway is None else
           [("If drawn anyway", f"{html.escape(anyway.risk_text())} <small>({html.escape(DRAWN_ANYWAY)}: "
                                "untick “Stop drawing once sure” for its full odds)</small>")]),
         ("Several bad cards at once", html.escape(share(result.p_several_bad))),
