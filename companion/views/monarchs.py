@@ -482,10 +482,11 @@ class MonarchsCompanion:
             return None
         return score_players([(p.name, p.cards) for p in self._players], self._players_variant)
 
-    def show_players(self) -> None:
+    def show_players(self, result: GameScores | None = None) -> GameScores | None:
         """The final scores as a table (a row per player, most VP first: place, VP by colour, total) and who
-        wins; the Take off list follows."""
-        result = self.game_scores()
+        wins; the Take off list follows. ``result``: the players as just scored (else scored here);
+        returned."""
+        result = result if result is not None else self.game_scores()
         self.player_pick.options = [(PICK_PLAYER, None)] + [(p.name, p.name) for p in self._players]
         self.player_pick.index = 0
         if result is None:
@@ -493,6 +494,7 @@ class MonarchsCompanion:
         else:
             self.players_out.value = game_scores_html(result)
         self._add_ready()
+        return result
 
     def _add_ready(self) -> None:
         """Add to the final scores is on only with a pad that has a total, a name, and room (or a name listed,
@@ -549,7 +551,7 @@ class MonarchsCompanion:
         total = next(p.total for p in result.players if p.name == name)
         self.player_name.value = ""
         self.clear_pad()  # (keeps the draft, players and all)
-        self.show_players()
+        self.show_players(result)
         ui.show(self.players_message, "ok", f"{name}: {total} VP " + (
             "added" if was is None else f"replaces {was} VP") + "; the pad is cleared for the next player",
             [result.verdict()])
@@ -561,9 +563,8 @@ class MonarchsCompanion:
         if name is None:
             raise ScoreInputError("choose the player to take off in the Take off list first")
         self._players = tuple(p for p in self._players if p.name != name)
-        self.show_players()
+        result = self.show_players()
         self._keep()
-        result = self.game_scores()
         ui.show(self.players_message, "ok", f"{name} taken off the final scores",
                 [result.verdict()] if result is not None else [])
 
