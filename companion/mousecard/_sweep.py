@@ -149,6 +149,30 @@ def _high(u: np.uint64, f: float) -> np.uint64:
     return np.uint64(np.int64((f - float(u)) * (1.0 / 18446744073709551616.0) + 0.5))
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _add_exact(limbs: np.ndarray, row: int, u: np.uint64, f: float, shift: int) -> None:
+    """Add to ``limbs[row]`` (32-bit limbs, carried later: :func:`_carry`) the exact sum kept as its
+    twins ``u`` (mod 2**64) and ``f`` (a float64), ``shift`` bits up (a multiple of 32), as
+    :func:`.passes._exact` finds it."""
+    low = np.uint64(0xFFFFFFFF)
+    above = _high(u, f)
+    o = shift // 32
+    limbs[row, o] += u & low
+    limbs[row, o + 1] += u >> np.uint64(32)
+    limbs[row, o + 2] += above & low
+    limbs[row, o + 3] += above >> np.uint64(32)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _used(limbs: np.ndarray, row: int, used: int) -> int:
+    """The limbs the rows so far need (``used``, at least 1), with ``limbs[row]`` (carried) too: the rest,
+    zero in every row, are cut off the array returned."""
+    for k in range(limbs.shape[1] - 1, used - 1, -1):
+        if limbs[row, k]:
+            return k + 1
+    return used
+
+
 @numba.njit(cache=True, nogil=True)
 def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, shifts: np.ndarray,
          bounds: np.ndarray, mem_run: np.ndarray, mem_short: np.ndarray, mem_delta: np.ndarray,
@@ -202,7 +226,6 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, shif
     cu = np.zeros((nout, nparts), dtype=np.uint64)  # one member's columns
     cf = np.zeros((nout, nparts), dtype=np.float64)
     x = np.zeros((1, xw), dtype=np.uint64)
-    low = np.uint64(0xFFFFFFFF)
     fields = (np.int64(1) << 40) - 1
     diverted, side = np.int64(1) << 62, np.int64(1) << 61  # an end's own bit; a kind 3 entry's tag
     status = 0
@@ -309,13 +332,7 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, shif
                     continue
                 x[0, :] = 0
                 for p in range(nparts):  # the exact value from its twins (as :func:`.passes._exact`)
-                    u = cu[col, p]
-                    above = _high(u, cf[col, p])
-                    o = shifts[p] // 32
-                    x[0, o] += u & low
-                    x[0, o + 1] += u >> np.uint64(32)
-                    x[0, o + 2] += above & low
-                    x[0, o + 3] += above >> np.uint64(32)
+                    _add_exact(x, 0, cu[col, p], cf[col, p], shifts[p])
                 _carry(x, 0)
                 _add_product(acc, col, x, 0, weight, i)
         g0 = g1
@@ -730,10 +747,7 @@ def spread(first: np.ndarray, count: np.ndarray, code: np.ndarray, limbs: np.nda
         for c in range(width):
             out[j, c] = acc[t, c]
         _carry(out, j)
-        for c in range(width - 1, used - 1, -1):
-            if out[j, c]:
-                used = c + 1
-                break
+        used = _used(out, j, used)
     return out_starts, out[:, :used].copy()
 
 
@@ -919,10 +933,7 @@ def gather(keys: np.ndarray, limbs: np.ndarray, which: np.ndarray, scalars: np.n
         for k in range(width):
             out[t, k] = acc[order[t], k]
         _carry(out, t)
-        for k in range(width - 1, used - 1, -1):
-            if out[t, k]:
-                used = k + 1
-                break
+        used = _used(out, t, used)
     return distinct[:m][order], out[:, :used].copy()
 
 
@@ -992,7 +1003,6 @@ def arrange(okeys: np.ndarray, first: int, ends: np.ndarray, players: np.ndarray
     top = 0
     for p in range(nparts):
         top = max(top, shifts[p] // 32)
-    low = np.uint64(0xFFFFFFFF)
     skey = np.empty(n, dtype=np.int64)
     scode = np.empty(n, dtype=np.int64)
     su = np.empty((n, nparts), dtype=np.uint64)
@@ -1010,19 +1020,10 @@ def arrange(okeys: np.ndarray, first: int, ends: np.ndarray, players: np.ndarray
         if (key[i] >> 8) & 3 == 2:  # a new pass: its exact mass (as :func:`.passes._exact`)
             news[j] = t
             for p in range(nparts):
-                u = vu[i, p]
-                above = _high(u, vf[i, p])
-                o = shifts[p] // 32
-                limbs[j, o] += u & low
-                limbs[j, o + 1] += u >> np.uint64(32)
-                limbs[j, o + 2] += above & low
-                limbs[j, o + 3] += above >> np.uint64(32)
+                _add_exact(limbs, j, vu[i, p], vf[i, p], shifts[p])
             _carry(limbs, j)
             j += 1
     used = 1
     for j in range(nnew):
-        for k in range(top + 4, used - 1, -1):
-            if limbs[j, k]:
-                used = k + 1
-                break
+        used = _used(limbs, j, used)
     return skey, scode, su, sf, news, limbs[:, :used].copy(), status
