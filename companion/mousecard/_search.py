@@ -19,7 +19,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ._sweep import _GOLDEN, _bits_for, _grown  # (the hash tables' and growing arrays' helpers: one copy)
+# the hash tables' and growing arrays' helpers: one copy, the sweep's
+from ._sweep import _bits_for, _grown, _hashed, _slot
 
 _B = 8  # bits per field of a packed player state (as :data:`.odds._B`)
 _MASK = (1 << _B) - 1
@@ -142,28 +143,6 @@ def bases(players: np.ndarray, rules: np.ndarray) -> np.ndarray:
 
 
 @numba.njit(cache=True)
-def _slot(slot_keys: np.ndarray, key: int, bits: int) -> int:
-    """The slot of ``key`` (>= 0) in an open-addressing table of 2**bits slots, or the empty
-    one (key -1) where it would go."""
-    mask = (1 << bits) - 1
-    h = np.int64((np.uint64(key) * _GOLDEN) >> np.uint64(64 - bits))
-    while slot_keys[h] != -1 and slot_keys[h] != key:
-        h = (h + 1) & mask
-    return int(h)
-
-
-@numba.njit(cache=True)
-def _hashed(keys: np.ndarray, n: int, bits: int) -> tuple[np.ndarray, np.ndarray]:
-    """A hash table of 2**bits slots holding ``keys[0 .. n-1]``: each slot's key, and its row."""
-    slot_keys = np.full(1 << bits, -1, dtype=np.int64)
-    slot_rows = np.empty(1 << bits, dtype=np.int64)
-    for row in range(n):
-        h = _slot(slot_keys, keys[row], bits)
-        slot_keys[h], slot_rows[h] = keys[row], row
-    return slot_keys, slot_rows
-
-
-@numba.njit(cache=True)
 def _successors(key: int, kings: int, kinds: np.ndarray, rules: np.ndarray, first_size: int, refill: int,
                 bounded: bool, out_keys: np.ndarray, out_kings: np.ndarray, nxt: np.ndarray,
                 ended: np.ndarray, code: np.ndarray, cancels: np.ndarray) -> int:
@@ -228,7 +207,7 @@ def search(start_keys: np.ndarray, start_kings: np.ndarray, known: np.ndarray, k
     keys[:n], kings[:n] = known, known_kings
     done[:n] = known_kings  # the kings left a state was searched with (-1: not yet)
     bits = _bits_for(cap)
-    slot_keys, slot_rows = _hashed(keys, n, bits)
+    slots = _hashed(keys, n, bits)
     # the states to search, in a list per (draws left, kings left), the last one met first; a
     # state met again with more kings left is in another list too (searched from the first)
     first = np.full((most_left + 1) * levels, -1, dtype=np.int64)
@@ -247,19 +226,19 @@ def search(start_keys: np.ndarray, start_kings: np.ndarray, known: np.ndarray, k
             keys, kings, done = _grown(keys, n, room), _grown(kings, n, room), _grown(done, n, room)
         if nqueued + ncand > len(queued):
             queued, then = _grown(queued, nqueued, nqueued + ncand), _grown(then, nqueued, nqueued + ncand)
-        if 2 * (n + ncand) > len(slot_keys):
+        if 2 * (n + ncand) > len(slots):
             bits = _bits_for(n + ncand)
-            slot_keys, slot_rows = _hashed(keys, n, bits)
+            slots = _hashed(keys, n, bits)
         for j in range(ncand):
             key, k = cand_keys[j], cand_kings[j]
-            h = _slot(slot_keys, key, bits)
-            if slot_keys[h] == -1:  # met for the first time
+            h = _slot(slots, key, bits)
+            if slots[h, 0] == -1:  # met for the first time
                 row = n
                 n += 1
                 keys[row], kings[row], done[row] = key, k, -1
-                slot_keys[h], slot_rows[h] = key, row
+                slots[h, 0], slots[h, 1] = key, row
             else:
-                row = slot_rows[h]
+                row = slots[h, 1]
                 if k <= kings[row]:
                     continue
                 kings[row] = k  # met with more kings left: searched again
@@ -346,7 +325,7 @@ def tables(known: np.ndarray, kinds: np.ndarray, rules: np.ndarray, prior_player
     count = _tagged(prior_targets, TARGET, values, index, counts, count)
     count = _tagged(prior_diverts, DIVERT, values, index, counts, count)
     bits = _bits_for(len(values))
-    slot_keys, slot_rows = _hashed(values, count, bits)
+    slots = _hashed(values, count, bits)
     job_key, job_at = np.empty(2 * ncat, dtype=np.int64), np.empty(2 * ncat, dtype=np.int64)
     nxt, code = np.empty(ncat, dtype=np.int64), np.empty(ncat, dtype=np.int64)
     ended = np.empty(ncat, dtype=np.bool_)
@@ -371,8 +350,8 @@ def tables(known: np.ndarray, kinds: np.ndarray, rules: np.ndarray, prior_player
                 moves(p, kinds, rules, nxt, ended, code, cancels[i])
                 for c in range(ncat):
                     if prior_table[j, c] == -1 - unforeseen:
-                        h = _slot(slot_keys, nxt[c], bits)
-                        table[i, c] = slot_rows[h] if slot_keys[h] == nxt[c] else -1
+                        h = _slot(slots, nxt[c], bits)
+                        table[i, c] = slots[h, 1] if slots[h, 0] == nxt[c] else -1
             continue
         s, ab, ch = (p >> 4 * _B) & _MASK, (p >> 3 * _B) & _MASK, (p >> 2 * _B) & _MASK
         bad, bace = (p >> _B) & _MASK, p & _MASK
@@ -386,28 +365,28 @@ def tables(known: np.ndarray, kinds: np.ndarray, rules: np.ndarray, prior_player
                 job_key[jobs], job_at[jobs] = nxt[c] | (TARGET << _TAG), i * ncat + c
                 jobs += 1
             else:  # a draw that stays in the pass: a player state's number (-1: never met)
-                h = _slot(slot_keys, nxt[c], bits)
-                table[i, c] = slot_rows[h] if slot_keys[h] == nxt[c] else -1
+                h = _slot(slots, nxt[c], bits)
+                table[i, c] = slots[h, 1] if slots[h, 0] == nxt[c] else -1
             if chips and cancels[i, c] and ab == 0:  # the member's own end: its bad card in effect
                 ace = kinds[c, ACE]
                 d = _pack(0, s + kinds[c, SUCC], ab + ace, ch, bad + 1, bace + ace)
                 job_key[jobs], job_at[jobs] = d | (DIVERT << _TAG), -1 - (i * ncat + c)
                 jobs += 1
         values, index = _grown(values, count, count + jobs), _grown(index, count, count + jobs)
-        if 2 * (count + jobs) > len(slot_keys):
+        if 2 * (count + jobs) > len(slots):
             bits = _bits_for(count + jobs)
-            slot_keys, slot_rows = _hashed(values, count, bits)
+            slots = _hashed(values, count, bits)
         for q in range(jobs):
             key = job_key[q]
             tag = key >> _TAG
-            h = _slot(slot_keys, key, bits)
-            row = slot_rows[h]
-            if slot_keys[h] == -1:  # met for the first time: the next of its kind
+            h = _slot(slots, key, bits)
+            row = slots[h, 1]
+            if slots[h, 0] == -1:  # met for the first time: the next of its kind
                 row = count
                 count += 1
                 values[row], index[row] = key, counts[tag]
                 counts[tag] += 1
-                slot_keys[h], slot_rows[h] = key, row
+                slots[h, 0], slots[h, 1] = key, row
             got = index[row]
             if job_at[q] >= 0:
                 flat_table[job_at[q]] = (tag << 32) | got

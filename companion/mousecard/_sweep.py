@@ -61,6 +61,18 @@ def _doubled(table: np.ndarray, keys: np.ndarray, slots: np.ndarray, n: int, bit
 
 
 @numba.njit(cache=True)
+def _hashed(keys: np.ndarray, n: int, bits: int) -> np.ndarray:
+    """A new hash table of 2**bits (key, row) slots holding ``keys[0 .. n-1]`` (at rows 0 .. n-1),
+    for a table that outgrew its slots (the compiled search's, :mod:`._search`)."""
+    table = np.full((1 << bits, 2), -1, dtype=np.int64)
+    for row in range(n):
+        h = _slot(table, keys[row], bits)
+        table[h, 0] = keys[row]
+        table[h, 1] = row
+    return table
+
+
+@numba.njit(cache=True)
 def _bits_for(n: int) -> int:
     """Table bits for n entries at most half full."""
     bits = 4
