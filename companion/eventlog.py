@@ -344,6 +344,13 @@ def _in_order(events: list[LoggedEvent]) -> tuple[list[LoggedEvent], list[LogPro
     return kept, problems, top
 
 
+def cut_kind(text: str) -> str | None:
+    """The kind of event a line cut off mid-write was (its ``"event"`` field, if the cut came after it), or
+    ``None``: what a crash left of a write says which action it was, though the line cannot be read."""
+    kind = re.search(r'"event"\s*:\s*"([^"\\]*)"', text)
+    return kind.group(1) if kind is not None else None
+
+
 def _is_json(text: str) -> bool:
     try:
         json.loads(text)
@@ -523,6 +530,8 @@ class EventLog:
         self.events: list[LoggedEvent] = []
         self.problems: list[LogProblem] = []
         self.recovered: str | None = None  # bytes moved aside after a crash, as text
+        # and the number that line had in the file: a line written since takes it (:meth:`Tracker.cut_start`)
+        self.recovered_line: int | None = None
         # a read-only open: the number of a last line cut by a crash, ignored and left in the file
         self.cut_line: int | None = None
         self.cut_text: str | None = None  # and that line's text, as read (what ``recovered`` is for a mend)
@@ -661,6 +670,7 @@ class EventLog:
                                    suggestion="Make the file and its folder writable, or look at it "
                                               "with 'replay' (read-only).") from None
                 self.recovered = tail.decode("utf-8", "replace")
+                self.recovered_line = len(lines) + 1
                 size = cut
         events, misplaced, self._seq = _in_order(events)
         if misplaced:
@@ -1077,16 +1087,24 @@ class Tracker(Generic[S]):
 
         return f"start a new {LOG_STARTS[self.KIND].thing}. {start_hint(self.KIND, self._log_words(log))}"
 
-    def cut_start(self) -> str | None:
+    def cut_start(self, *, as_opened: bool = False) -> str | None:
         """Why nothing is under way when the log's only action, its start, was cut off mid-write by a crash
         (the last write interrupted; at most a first line naming the tracker before it), in words, or
         ``None``: the game never began. The cut line is left in the file by a read-only open (``replay``)
         and set aside in the ``.damaged`` side file by any other (:class:`EventLog`); nothing else of the
-        file is touched, and no new start is made for the table."""
+        file is touched, and no new start is made for the table.
+
+        ``as_opened``: the log as it was when its cut line was set aside, before the lines written since
+        (a page that starts its log by itself on opening, the Mouse Card page, has logged a start since):
+        said only when that start is all that was written since (:meth:`restarted_after_cut`). A start
+        cut after a start that was logged is not this: the game did begin (:meth:`cut_second_start`)."""
         from .logstarts import LOG_STARTS
 
         cut = self.log
-        if not self.is_new:
+        events = cut.events
+        if as_opened and self.restarted_after_cut():
+            events = [le for le in events if (le.line or 0) < (cut.recovered_line or 0)]
+        if not all(le.event["event"] == HEADER for le in events):  # (not new, as it was)
             return None
         if cut.cut_line is not None and [p.line for p in self.problems] == [cut.cut_line]:
             text = cut.cut_text or ""
@@ -1097,10 +1115,41 @@ class Tracker(Generic[S]):
                 said += f" (the half-written line is in {cut.path.name}.damaged)"
         else:
             return None
-        kind = re.search(r'"event"\s*:\s*"([^"\\]*)"', text)
-        if kind is not None and kind.group(1) not in ("start", HEADER):
+        if cut_kind(text) not in (None, "start", HEADER):
             return None  # (a line of another kind: not a start cut off)
         return f"{said}, before any action was logged: the {LOG_STARTS[self.KIND].thing} never began"
+
+    def _cut_start_line(self) -> int | None:
+        """The number the line a crash cut had, when opening the log set it aside and it was a start
+        (:func:`cut_kind`); else ``None``. Lines written since have taken its number and the ones after."""
+        cut = self.log
+        if cut.recovered is None or cut_kind(cut.recovered) != "start":
+            return None
+        return cut.recovered_line
+
+    def restarted_after_cut(self) -> bool:
+        """Whether the line a crash cut (set aside when the log was opened) was a start, and the only line
+        written since, bar a first line naming the tracker, is a start: a page that starts its log by
+        itself on opening (the Mouse Card page) has started afresh where the cut start left nothing
+        (:meth:`cut_start` with ``as_opened``)."""
+        line = self._cut_start_line()
+        if line is None:
+            return False
+        since = [le for le in self.log.events if (le.line or 0) >= line and le.event.get("event") != HEADER]
+        return len(since) == 1 and since[0].event.get("event") == "start"
+
+    def cut_second_start(self) -> str | None:
+        """When the line a crash cut (set aside when the log was opened) was a start and a start logged
+        before it is in force, in words: that second start never took effect, and the game the first one
+        began stands (it did begin: never said as one that never began); else ``None``."""
+        from .logstarts import LOG_STARTS
+
+        line = self._cut_start_line()
+        first = next((le for le in reversed(self._done) if le.event.get("event") == "start"), None)
+        if line is None or first is None or (first.line or 0) >= line:
+            return None
+        return (f"the half-written line was another start, cut off before it was logged, so it never took "
+                f"effect: the {LOG_STARTS[self.KIND].thing} begun on line {first.line} stands")
 
     def missing_start(self, log: str | os.PathLike[str] | None = None) -> tuple[str, str]:
         """Why no start is in force in a log that holds actions and whose start was not just undone
@@ -1492,6 +1541,7 @@ class Tracker(Generic[S]):
         trial.log = EventLog(None)
         trial.log.events = list(self.log.events)
         trial.log.recovered = self.log.recovered  # (a start cut by a crash is said as the log's: cut_start)
+        trial.log.recovered_line = self.log.recovered_line
         trial._done, trial._undone, trial._marks = list(self._done), list(self._undone), dict(self._marks)
         for k, event in enumerate(events, start=1):
             try:

@@ -525,7 +525,9 @@ class TrackerPage:
         its lines that the replay ignored (a hand edit's misspelt field:
         :meth:`~companion.eventlog.Tracker.stray_fields`, as the replay command warns of them), with
         ``extra`` lines after; whether there was anything. A start cut off by a crash before any action
-        (:meth:`_cut_start`) is said as a game that never began, nothing lost, never as a resumed one."""
+        (:meth:`_cut_start`) is said as a game that never began, nothing lost, never as a resumed one; a
+        start cut after one that was logged, as a second start that never took effect (the game resumes:
+        :meth:`~companion.eventlog.Tracker.cut_second_start`)."""
         set_aside, strays = self.tracker.set_aside(), self.tracker.stray_fields()
         cut = self._cut_start()
         if cut is not None:  # (the start cut by a crash is the only line set aside: said in its words)
@@ -533,7 +535,8 @@ class TrackerPage:
             show(panel, "warn", f"The {thing} never began: its start was cut off by a crash, and nothing "
                                 "was lost", [said, *strays, *extra])
             return True
-        lines = [*set_aside, *strays]
+        second = self.tracker.cut_second_start()  # (a start cut after one logged: the game did begin)
+        lines = [*set_aside[:1], *([second] if second is not None else []), *set_aside[1:], *strays]
         if not lines:
             return False
         if len(lines) > 6:  # a log of many bad lines: the first few, and how many more
@@ -550,26 +553,15 @@ class TrackerPage:
         """When the log's start was cut off mid-write by a crash before any action was logged
         (:meth:`~companion.eventlog.Tracker.cut_start`): (the thing that never began, a game or a session,
         that said in a sentence with what to do), else ``None``. A page that starts its log by itself on
-        opening (the Mouse Card page) has logged a start since: when the line cut was a start and that
-        start is the only action, the log is looked at as it was before it."""
-        import copy
-        import re
-
+        opening (the Mouse Card page) has logged a start since: the log is said as it was opened
+        (:meth:`~companion.eventlog.Tracker.restarted_after_cut`)."""
         from .logstarts import LOG_STARTS
 
         tracker = self.tracker
-        said = tracker.cut_start()
-        started = False
-        cut = tracker.log.recovered
-        if said is None and cut is not None and re.search(r'"event"\s*:\s*"start"', cut):  # (a start, cut)
-            actions = [le for le in tracker.log.events if le.event.get("event") != HEADER]
-            if len(actions) == 1 and actions[0].event.get("event") == "start":
-                before = copy.copy(tracker)  # (a copy: the page's tracker and log stay as they are)
-                before.log = copy.copy(tracker.log)
-                before.log.events = [le for le in tracker.log.events if le.event.get("event") == HEADER]
-                said, started = before.cut_start(), True
+        said = tracker.cut_start(as_opened=True)
         if said is None:
             return None
+        started = tracker.restarted_after_cut()
         thing = LOG_STARTS[tracker.KIND].thing
         now = (f"the {thing} on show starts afresh, with no action yet" if started
                else f"start the {thing} again here")

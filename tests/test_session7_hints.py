@@ -124,6 +124,50 @@ def test_the_mouse_card_page_says_its_new_session_starts_afresh(tmp_path: Path) 
     assert page.tracker.no_start() is None
 
 
+def _mousecard(path: Path) -> object:
+    from companion.views.mousecard import MouseCardPage
+
+    return MouseCardPage(path, plot=False, settle=None)
+
+
+@pytest.mark.parametrize(("open_page", "panel", "data", "thing"), [
+    (_village, "message", b'{"event": "start", "players": ["Ann", "Bob"], "seed": 1}\n' + CUT_START, "game"),
+    (_tmnt, "status", b'{"event": "log", "tracker": "tmnt"}\n{"event": "start", "players": ["Ann", "Bob"], '
+                      b'"first": 0}\n' + CUT_START, "game"),
+    (_mystics, "status", b'{"event": "log", "tracker": "mystics"}\n{"event": "start", "chapter_end": 6, '
+                         b'"mice": ["collin"], "seed": 1}\n{"event": "start", "ch', "chapter"),
+    (_mousecard, "notice", b'{"event": "start", "seed": 5, "title": ""}\n{"event": "start", "seed": 6, "ti',
+     "session"),
+])
+def test_a_page_on_a_cut_second_start_says_the_first_one_stands(tmp_path: Path, open_page: object, panel: str,
+                                                               data: bytes, thing: str) -> None:
+    log = tmp_path / "g.jsonl"
+    log.write_bytes(data)
+    page = open_page(log)  # type: ignore[operator]
+    text = said(getattr(page, panel))
+    first = 2 if data.startswith(b'{"event": "log"') else 1
+    assert text.startswith("Resumed after a crash") and "never began" not in text
+    assert ("the half-written line was another start, cut off before it was logged, so it never took "
+            f"effect: the {thing} begun on line {first} stands") in text
+    assert page.tracker.no_start() is None  # type: ignore[attr-defined]
+
+
+def test_the_core_says_a_cut_start_as_the_log_was_opened(tmp_path: Path) -> None:
+    from companion.village.game import VillageTracker
+
+    log = tmp_path / "v.jsonl"
+    log.write_bytes(CUT_START)
+    tracker = VillageTracker(log)
+    assert tracker.log.recovered_line == 1 and not tracker.restarted_after_cut()
+    tracker.do({"event": "start", "players": ["Ann", "Bob"], "seed": 1})  # (as a page's own start would)
+    assert tracker.cut_start() is None and tracker.restarted_after_cut()
+    assert (tracker.cut_start(as_opened=True) or "").endswith("before any action was logged: the game never "
+                                                                "began")
+    assert tracker.cut_second_start() is None
+    tracker.do({"event": "draw"})  # (more than the start since: no longer said as never begun)
+    assert tracker.cut_start(as_opened=True) is None and not tracker.restarted_after_cut()
+
+
 def test_a_page_on_a_cut_action_still_says_it_resumed(tmp_path: Path) -> None:
     log = tmp_path / "v.jsonl"
     log.write_bytes(b'{"event": "start", "players": ["Ann", "Bob"], "seed": 1}\n{"event": "dr')
