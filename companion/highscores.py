@@ -83,15 +83,11 @@ def record_high_score(entry: HighScore,
                       path: str | os.PathLike[str] | None = None) -> tuple[HighScores, int | None]:
     """Load, add, save (under the table's lock: :func:`_table_locked`): the table after adding
     ``entry`` and its rank. A table holding scores of ``entry``'s scoring past its top ones (a file
-    merged by hand: :meth:`HighScores.why_not_add`) is refused, the file left as it was."""
-    from .monarchs.flow import scoring_of
-
+    merged by hand: :meth:`HighScores.why_not_add`) is refused by :meth:`HighScores.add`, naming the
+    file, and the file is left as it was."""
     with _table_locked(path):
-        kept = load_high_scores(path)
-        refused = kept.why_not_add(scoring_of(entry))
-        if refused is not None:
-            raise refused.relabel(where=str(Path(path) if path is not None else high_score_path()))
-        table, rank = kept.add(entry)
+        table, rank = load_high_scores(path).add(
+            entry, where=str(Path(path) if path is not None else high_score_path()))
         save_high_scores(table, path)
     return table, rank
 

@@ -82,6 +82,22 @@ def test_a_hand_merged_table_of_twelve_refuses_a_score_and_leaves_the_file_as_it
     assert path.read_bytes() == before
 
 
+def test_the_table_itself_refuses_a_score_of_a_scoring_it_holds_too_many_of() -> None:
+    # (review mend: the refusal is HighScores.add's own, so no caller adds without the check)
+    path = table_file(twelve())
+    table = load_high_scores()
+    with pytest.raises(CompanionError, match="2 past the top 10") as refused:
+        table.add(HighScore(45))
+    assert refused.value.where == "high scores, standard scoring"
+    with pytest.raises(CompanionError, match="2 past the top 10") as refused:
+        table.add(HighScore(45), where=str(path))
+    assert refused.value.where == str(path)
+    with pytest.raises(CompanionError, match="2 past the top 10") as refused:
+        record_high_score(HighScore(45))  # the file's refusal names the file
+    assert refused.value.where == str(path)
+    assert table.add(HighScore(5, variant="family"))[1] == 1  # the other scoring is kept
+
+
 def test_a_hand_merged_table_is_listed_with_a_note_and_keeps_its_extra_scores(
         capsys: pytest.CaptureFixture[str]) -> None:
     path = table_file(twelve())

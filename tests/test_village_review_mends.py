@@ -131,7 +131,7 @@ def test_every_box_change_leaves_every_button_as_a_full_regate_would(tmp_path: P
             continue
         getattr(page, name).value = value
         after_keystroke = gated(page)
-        page._refresh_buttons()  # every gate, as a redraw gates them
+        page._refresh_buttons(mouse=page._selected_mouse())  # every gate, as a redraw gates them
         assert gated(page) == after_keystroke, name
 
 

@@ -339,11 +339,17 @@ class HighScores:
         """The entries of one scoring's table (``standard`` includes those kept without a scoring)."""
         return tuple(e for e in self.entries if scoring_of(e) == variant)
 
-    def add(self, entry: HighScore) -> tuple[HighScores, int | None]:
+    def add(self, entry: HighScore, *, where: str | None = None) -> tuple[HighScores, int | None]:
         """The table with ``entry`` added, and its 1-based rank among the scores of its scoring
         (``None`` if it did not make that scoring's top :data:`MAX_ENTRIES`); the entry's name is
         checked (:func:`check_name`) and kept without its outer spaces. A tie shares the rank of the
-        equal score before it (listed after it: the earlier stays first)."""
+        equal score before it (listed after it: the earlier stays first). A table holding scores of
+        ``entry``'s scoring past its top ones is refused first (:meth:`why_not_add`), here, so that no
+        caller adds without the check; ``where``: that refusal's place (the table's file, for one read
+        from a file; default: the scoring's table)."""
+        refused = self.why_not_add(scoring_of(entry))
+        if refused is not None:
+            raise refused if where is None else refused.relabel(where=where)
         check_score(entry.score)  # (the checks, in their order, that why_not_high_score makes)
         entry = replace(entry, name=check_name(entry.name))
         variant = scoring_of(entry)

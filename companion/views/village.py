@@ -113,6 +113,7 @@ from ..village.game import (
     OWN_MOUSE_ONLY,
     STEPS,
     CheckItem,
+    FieldMouse,
     VillageState,
     VillageTracker,
     card_ability,
@@ -831,25 +832,32 @@ class VillageCompanion(ui.TrackerPage):
             raise CompanionError(f"{box.description} must be a whole number 0 to {STAT_MAX}, not {text!r}")
         return int(text)
 
-    def _target_card(self) -> Any:
-        """The card data of the selected mouse on the field (``None`` if not a known mouse card)."""
+    def _selected_mouse(self) -> FieldMouse | None:
+        """The selected mouse on the field (``None``: none selected, no game, or no longer on the field).
+        Looked up once by each redraw (:meth:`_draw`), each gating and each pick, and passed down to what
+        reads it: the field is searched once, not once by each of them."""
         uid = self.target.value
         if not uid or not self.state.started:
             return None
         try:
-            _p, m = self.state.mouse(uid)
+            return self.state.mouse(uid)[1]
         except RuleError:
             return None
-        return self.tracker.mouse_card(m)  # (the tracker's card data: the page's, attached)
 
-    def _fill_abilities(self) -> None:
+    def _target_card(self, mouse: FieldMouse | None) -> Any:
+        """The card data of ``mouse``, the selected mouse on the field (:meth:`_selected_mouse`;
+        ``None`` if none, or not a known mouse card)."""
+        return None if mouse is None else self.tracker.mouse_card(mouse)  # (the page's card data, attached)
+
+    def _fill_abilities(self, mouse: FieldMouse | None) -> None:
         """Offer the selected mouse's abilities (card data) and fill in the chosen one's Fruit cost.
-        Done again only for another mouse or a new turn: the ability and a cost typed by hand stay."""
+        Done again only for another mouse or a new turn: the ability and a cost typed by hand stay.
+        ``mouse``: the selected mouse (:meth:`_selected_mouse`)."""
         key = (self.target.value, self.state.turn)
         if key == self._abilities_for:
             return
         self._abilities_for = key
-        card = self._target_card()
+        card = self._target_card(mouse)
         if card is None:
             options: list[tuple[str, str]] = [("type its Fruit cost", UNKNOWN_ABILITY)]
             costs: dict[str, int | None] = {UNKNOWN_ABILITY: None}
@@ -893,7 +901,7 @@ class VillageCompanion(ui.TrackerPage):
         changed: gate again the buttons whose rule reads it (:data:`GATES_READING`), unless the page is
         being drawn (it gates them all at its end)."""
         if not self._drawing:
-            self._gate(GATES_READING[box])
+            self._gate(GATES_READING[box], mouse=self._selected_mouse())
 
     @property
     def state(self) -> VillageState:
@@ -1272,7 +1280,7 @@ class VillageCompanion(ui.TrackerPage):
     def _ability_hint(self) -> tuple[str, ...]:
         """The reminder of :meth:`_record_hint` for the text of the ability chosen of the selected mouse's
         card (Moonbeam: "Gain 3 MP."); none for a mouse or an ability the card data does not know."""
-        card = self._target_card()
+        card = self._target_card(self._selected_mouse())
         if card is None:
             return ()
         try:
@@ -1501,15 +1509,17 @@ class VillageCompanion(ui.TrackerPage):
         return DIRECT_ATK if mode == DIRECT_ATK else None
 
     # -- redraw ------------------------------------------------------------------------------
-    def _refresh_buttons(self, *, reasons: bool = True) -> None:
+    def _refresh_buttons(self, *, mouse: FieldMouse | None, reasons: bool = True) -> None:
         """Enable each action the rules allow now (every gate: :data:`GATES`); a disabled one says why in
         its tooltip and, in words a touch screen shows, under its row (:meth:`_refresh_reasons`;
-        ``reasons`` off: the caller says them once, after gating more)."""
-        self._gate(GATES, reasons=reasons)
+        ``reasons`` off: the caller says them once, after gating more). ``mouse``: the selected mouse
+        (:meth:`_selected_mouse`)."""
+        self._gate(GATES, mouse=mouse, reasons=reasons)
 
-    def _gate(self, gates: tuple[str, ...], *, reasons: bool = True) -> None:
+    def _gate(self, gates: tuple[str, ...], *, mouse: FieldMouse | None, reasons: bool = True) -> None:
         """Turn the buttons of each of ``gates`` (:data:`GATES`) on or off as the rules allow now, then
-        (``reasons``) say under each group why those off are off."""
+        (``reasons``) say under each group why those off are off. ``mouse``: the selected mouse
+        (:meth:`_selected_mouse`), looked up once by the caller for every gate."""
         s = self.state
         for gate in gates:
             if gate == "attack":  # (the first turn: no attack, First Turn; no mouse: nothing to declare,
@@ -1525,13 +1535,14 @@ class VillageCompanion(ui.TrackerPage):
                 for p, button in enumerate(self.deck_minus):
                     ui.gate(button, off_reason(why_not(s, "deck") or why_not_deck(s, p, -1)))
             else:
-                ui.gate(self.buttons[gate], self._action_off(gate))
+                ui.gate(self.buttons[gate], self._action_off(gate, mouse))
         if reasons:
             self._refresh_reasons()
 
-    def _action_off(self, kind: str) -> str | None:
+    def _action_off(self, kind: str, mouse: FieldMouse | None) -> str | None:
         """Why the turn or card-effect button of ``kind`` is off now, or ``None``: the rules of the turn,
-        what it acts on (the selected mouse, an Item, a Magic card) and the mouse or card its boxes name."""
+        what it acts on (the selected mouse, an Item, a Magic card) and the mouse or card its boxes name.
+        ``mouse``: the selected mouse (:meth:`_selected_mouse`)."""
         s = self.state
         if kind == "magic":  # an Instant Magic card may be played at any time, by either player
             reason = off_reason(why_not(s, kind, self._magic_player() if s.started else None,
@@ -1540,7 +1551,7 @@ class VillageCompanion(ui.TrackerPage):
             reason = off_reason(why_no_mega(s, self.sacrifice_allowed.value)) or self._nothing_to_affect(kind)
         else:
             reason = off_reason(why_not(s, kind)) or self._nothing_to_affect(kind)
-        reason = reason or self._not_for_selected(kind)
+        reason = reason or self._not_for_selected(kind, mouse)
         if not reason and kind in MOUSE_TYPES:  # the mouse its boxes name
             reason = self._refusal(self._mouse_to_play, MOUSE_TYPES[kind])
         elif not reason and kind in CARD_TYPES:  # the Item or Magic card its box names
@@ -1591,15 +1602,15 @@ class VillageCompanion(ui.TrackerPage):
         self._clear_preview()
         self._label_resolve()
 
-    def _not_for_selected(self, kind: str) -> str | None:
+    def _not_for_selected(self, kind: str, mouse: FieldMouse | None) -> str | None:
         """Why the selected mouse cannot take the action ``kind`` (whose mouse it is, what it has, what
         the ticks say and the Fruit cost typed: :func:`~companion.village.game.why_not_on`, the rule the
         tracker refuses it by; for an ability, a card that prints none), or ``None``: off before the
-        click, never refused after it."""
+        click, never refused after it. ``mouse``: the selected mouse (:meth:`_selected_mouse`)."""
         uid, s = self.target.value, self.state
         if kind not in ON_SELECTED or not uid or not s.started:
             return None
-        card = self._target_card() if kind == "ability" else None
+        card = self._target_card(mouse) if kind == "ability" else None
         none = why_no_ability(card) if card is not None else None
         if none is not None:
             return off_reason(none)
@@ -1618,17 +1629,12 @@ class VillageCompanion(ui.TrackerPage):
             ("opponent_allowed", self.item_opponent), ("extra", self.item_extra),
             ("sacrifice_allowed", self.sacrifice_allowed))}
 
-    def _refresh_effects(self) -> None:
+    def _refresh_effects(self, mouse: FieldMouse | None) -> None:
         """The card-effect controls follow the field: the selected mouse's ATK and DEF (filled in
         again only when the mouse or its stats change, so numbers being typed stay), its Items, and
-        every continuous Magic card on the field."""
+        every continuous Magic card on the field. ``mouse``: the selected mouse
+        (:meth:`_selected_mouse`)."""
         s = self.state
-        mouse = None
-        if s.started and self.target.value:
-            try:
-                mouse = s.mouse(self.target.value)[1]
-            except RuleError:
-                mouse = None
         key = (mouse.uid, mouse.atk, mouse.defense) if mouse is not None else None
         if key != self._effect_stats_for:
             self._effect_stats_for = key
@@ -1714,9 +1720,10 @@ class VillageCompanion(ui.TrackerPage):
                                f"<b>Step {n}</b>: {html.escape(title)}</div>")
         mine = [m.uid for m in s.players[s.current].field] if s.started else []
         self._refresh_target([m.uid for pl in s.players for m in pl.field] if s.started else [], mine)
-        self._fill_abilities()
-        self._refresh_effects()
-        self._refresh_buttons(reasons=False)  # (said once, at the end)
+        mouse = self._selected_mouse()  # (once per redraw: passed down to what reads it)
+        self._fill_abilities(mouse)
+        self._refresh_effects(mouse)
+        self._refresh_buttons(mouse=mouse, reasons=False)  # (said once, at the end)
         if self._resolved is not None and self.battle_result.value == self._resolved[2]:
             self._show_resolved_attack()  # as the game now stands, or gone: taken back, or its turn over
         self.readings.value = readings_html(s)
@@ -1803,10 +1810,12 @@ class VillageCompanion(ui.TrackerPage):
         """The user chose a mouse: it stays chosen this turn (an opponent's, for an Item that
         equips one), whatever mice come onto the field."""
         self._target_chosen = True
+        mouse = self._selected_mouse()  # (once: passed down to what reads it)
         with self._gating_later():
-            self._fill_abilities()
-            self._refresh_effects()
-        self._regate("target")
+            self._fill_abilities(mouse)
+            self._refresh_effects(mouse)
+        if not self._drawing:  # (as _regate("target"), with the mouse looked up)
+            self._gate(GATES_READING["target"], mouse=mouse)
 
     def _refresh_target(self, options: list[str], mine: list[str]) -> None:
         """Offer every mouse on the field and keep the one selected while it is there; the turn
