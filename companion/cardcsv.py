@@ -674,8 +674,7 @@ class AddedBefore:
                 f"companion cards import {game} {sheet} --out {shlex.quote(str(self.path))}")
 
 
-def added_before(game: str, sheet: CsvImportError | bytes | str, *, file: str = "<csv>",
-                 set_name: str | None = None) -> AddedBefore | None:
+def added_before(game: str, refused: CsvImportError) -> AddedBefore | None:
     """The card file of the user's ``game`` folder that holds the sheet's cards just as the sheet has them
     (the sheet added before, by the Cards page or ``cards import``), for a sheet that import refuses: the
     same sheet added twice is nothing to add, not a list of duplicate ids each advising a ``replaces``
@@ -683,20 +682,13 @@ def added_before(game: str, sheet: CsvImportError | bytes | str, *, file: str = 
     not convert even on its own. Reads files, writes none, says nothing: the page and the command say it
     (:meth:`AddedBefore.said`).
 
-    ``sheet``: the import's refusal, whose ``doc`` is the sheet already converted (what the page and the
-    command pass: the sheet is converted once), or the sheet itself (then converted here, on its own;
-    ``file`` and ``set_name`` as for :func:`import_csv`)."""
+    ``refused``: the import's refusal, whose ``doc`` is the sheet already converted (the sheet is
+    converted once, by :func:`import_csv`; ``None`` when it does not convert on its own)."""
     from .cards import CORRECTIONS_NAME, read_json_file, user_game_files
 
-    if isinstance(sheet, CsvImportError):
-        doc = sheet.doc
-        if doc is None:
-            return None
-    else:
-        try:
-            doc = import_csv(game, sheet, file=file, set_name=set_name, check_loaded=False)
-        except CompanionError:
-            return None
+    doc = refused.doc
+    if doc is None:
+        return None
     cards = json.loads(card_file_text(doc))["cards"]  # (as the file written holds them)
     for path in user_game_files(game):
         if path.name == CORRECTIONS_NAME:
@@ -880,7 +872,7 @@ def _held_left_out(game: str, issues: list[Any]) -> list[Any]:
     load, so its cards are not shown) said so: that file is named, to be fixed first, or the sheet's card
     given another id. The ``replaces`` advice would change a card that does not load. An id a card that
     loads holds too is left as it is (that card is the one the sheet would clash with)."""
-    from .cards import RECORD_KEY, load_what_loads
+    from .cards import RECORD_KEY, left_out_file_words, load_what_loads
 
     # (the issue says where the id's first card is: ``holder_file``, another file than the sheet)
     held = {i for i in issues if i.kind == "duplicate-id" and i.holder_file not in (None, i.file)}
@@ -893,11 +885,10 @@ def _held_left_out(game: str, issues: list[Any]) -> list[Any]:
     for issue in issues:
         if issue in held and issue.holder_file in left_out and str(issue.card_id).lower() not in loaded:
             path = issue.holder_file
+            what, how = left_out_file_words(path)
             issue = replace(issue, message=f"duplicate id {issue.card_id!r}: held by {path} "
-                                           f"{issue.holder_pointer}, a card file of yours that does not load "
-                                           "and is left out (its cards are not shown)",
-                            suggestion=f"Fix {Path(path).name} first (`companion validate {path}` lists its "
-                                       "problems), or give this card another id.")
+                                           f"{issue.holder_pointer}, {what} (its cards are not shown)",
+                            suggestion=f"Fix {Path(path).name} first ({how}), or give this card another id.")
         out.append(issue)
     return out
 

@@ -877,3 +877,12 @@ def left_out_holders(names: Iterable[str], left_out: Iterable[str]) -> tuple[dic
             if text in wanted:
                 held.setdefault(wanted[text], key)
     return held, list(dict.fromkeys(untold))
+
+
+def left_out_file_words(path: str) -> tuple[str, str]:
+    """How a card file of yours left out (``path``: a key of :func:`load_what_loads`'s problems) is said
+    where one of its cards is asked for (``cards correct`` of its card, a sheet's id it holds on import):
+    what the file is, and the command that lists its problems. One wording for both, so the file blamed
+    reads the same wherever it is blamed."""
+    return ("a card file of yours that does not load and is left out",
+            f"`companion validate {path}` lists its problems")

@@ -194,10 +194,11 @@ def name_typos(word: str, name: str) -> int | None:
     w, h = word.strip().lower(), name.strip().lower()[:4 * _TYPO_LIMIT]
     if len(w) > _TYPO_LIMIT:
         return None
-    best = _typos(w, h)
+    whole = _typo_row(w, h)  # (to each prefix of the name: also the part from its first word, k == 0)
+    best = whole[-1]
     if len(w) >= 3:  # (a part is one typo further than the whole: the whole name ranks first)
         starts = [k for k, c in enumerate(h) if c.isalnum() and (k == 0 or not h[k - 1].isalnum())]
-        best = min([best, *(min(_typo_row(w, h[k:])) + 1 for k in starts)])
+        best = min([best, *(min(whole if k == 0 else _typo_row(w, h[k:])) + 1 for k in starts)])
     return best
 
 

@@ -477,7 +477,8 @@ def line_problem(text: str, what: str, limit: int, *, error: type[_E], noun: str
     """Why ``text``, typed for a new action, is refused, or ``None``: it is one line (no line break, tab
     or other control character) of at most ``limit`` characters, spaces at its ends aside, without an
     invisible format character (:func:`format_character`). The one check of a short text that a board,
-    a journal or a message shows on one line: a name (:func:`name_problem`), a TMNT correction's reason.
+    a journal or a message shows on one line: a name (a player's, :func:`player_name` and the pages' boxes;
+    a Village card's, ``village.game.why_not_card_text``), a TMNT correction's reason.
     ``what`` names the text in the refusal ("the mouse's name", "the Reason"), ``noun`` says what it is
     ("name", "reason") in what is expected and what to do. ``collapse``: the text is kept with each run
     of spaces as one (a player's name), so its length is counted so, and one on several lines is quoted
@@ -502,28 +503,16 @@ def line_problem(text: str, what: str, limit: int, *, error: type[_E], noun: str
     return None
 
 
-def name_problem(name: str, what: str, limit: int, *, error: type[_E], collapse: bool = False,
-                 where: str | None = None) -> _E | None:
-    """Why ``name``, typed for a new action (``what``: which name, in words: "player 1's name", "the
-    mouse's name"), is refused, or ``None``: a name is one line (no line break, tab or other control
-    character) of at most ``limit`` characters, spaces at its ends aside, without an invisible format
-    character (:func:`line_problem`, whose words it says). ``collapse``: the name is kept with each run
-    of spaces as one (a player's), so its length is counted so, and a name on several lines is quoted as
-    typed. The one check of a player's name (:func:`player_name`, and the pages' boxes) and a Village
-    card's (``village.game.why_not_card_text``); the error is ``error``, at ``where``."""
-    return line_problem(name, what, limit, error=error, collapse=collapse, where=where)
-
-
 def player_name(name: str, k: int, *, logged: bool = False, error: type[CompanionError] = CompanionError,
                 where: str | None = None) -> str:
     """Player ``k``'s name as the pages take it: spaces collapsed, on one line, at most
     :data:`PLAYER_NAME_MAX` characters. A new start with a name on several lines (or holding a tab
     or another control character) or a longer one is refused (``error``, at ``where``:
-    :func:`name_problem`); ``logged``: a line already in a log, read as it was, shown collapsed onto
+    :func:`line_problem`); ``logged``: a line already in a log, read as it was, shown collapsed onto
     one line and cut short, never refused."""
     if logged:
         return logged_text(name, PLAYER_NAME_MAX)
-    problem = name_problem(name, f"player {k}'s name", PLAYER_NAME_MAX, error=error, collapse=True,
+    problem = line_problem(name, f"player {k}'s name", PLAYER_NAME_MAX, error=error, collapse=True,
                            where=where)
     if problem is not None:
         raise problem

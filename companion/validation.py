@@ -899,8 +899,7 @@ def sheet_games(text: str, file: str | None = None) -> list[str]:
     from .textio import csv_separator
 
     text = text.removeprefix("\ufeff")
-    sep, stated = csv_separator(text.splitlines()[:1], header=lambda cells: {"name", "type"} <= {
-        c.strip().lower() for c in cells})
+    sep, stated = csv_separator(text.splitlines()[:1], header=_is_sheet_header)
     rows: list[list[str]] = []
     try:  # (a line a quote leaves open is as far as it is read: the rows before it tell)
         rows.extend(islice(csv.reader(io.StringIO(text.partition("\n")[2] if stated else text, newline=""),
@@ -932,6 +931,13 @@ def _most(games: list[str], score: Callable[[str], int]) -> list[str]:
     return [game for game in games if scores[game] == best] if best else games
 
 
+def _is_sheet_header(cells: Sequence[str]) -> bool:
+    """Whether a row's ``cells`` are a card sheet's header: they name the ``name`` and ``type`` columns
+    every card sheet has, in any case, spaces around a name aside (`` Name , Type ``). The one test of
+    :func:`sheet_games` and :func:`_looks_like_sheet`, so a text they read is a sheet to both or neither."""
+    return {"name", "type"} <= {c.strip().lower() for c in cells}
+
+
 def _looks_like_sheet(text: str) -> bool:
     """Whether text that is not JSON reads as a CSV sheet of cards: its header (after Excel's ``sep=;``
     line, if any) names the ``name`` and ``type`` columns every card sheet has (a sheet saved as .json)."""
@@ -940,10 +946,7 @@ def _looks_like_sheet(text: str) -> bool:
     lines = text.removeprefix("\ufeff").splitlines()[:2]
     if lines and lines[0].strip().lower().startswith("sep="):
         lines = lines[1:]
-    def names(cells: list[str]) -> bool:
-        return {"name", "type"} <= {c.lower() for c in cells}
-
-    sep, _stated = csv_separator(lines[:1], header=names, row=lambda _line: False)
+    sep, _stated = csv_separator(lines[:1], header=_is_sheet_header, row=lambda _line: False)
     return sep is not None
 
 

@@ -143,16 +143,27 @@ def test_cards_import_of_a_sheet_added_before_says_it_is_in_your_cards(
     assert "duplicate id 'brave-mouse'" in capsys.readouterr().err
 
 
+def _refused(sheet: str) -> CsvImportError:
+    """The import's refusal of ``sheet``, as the page and ``cards import`` pass it to ``added_before``."""
+    with pytest.raises(CsvImportError) as caught:
+        import_csv("village", sheet, file="mine.csv")
+    return caught.value
+
+
 def test_added_before_finds_only_the_file_holding_the_sheets_cards(_isolated_user_data: Path) -> None:
-    assert added_before("village", SHEET, file="mine.csv") is None
     folder = _isolated_user_data / "village"
     folder.mkdir(parents=True)
     doc = import_csv("village", SHEET, file="mine.csv")
+    # a file holding the sheet's ids with other values: refused (duplicate ids), but not added before
+    other = json.loads(json.dumps(doc))
+    other["cards"][0]["atk"] = 1
+    (folder / "other.json").write_text(json.dumps(other), encoding="utf-8")
+    assert added_before("village", _refused(SHEET)) is None
     (folder / "kept.json").write_text(json.dumps(doc), encoding="utf-8")
-    kept = added_before("village", SHEET, file="mine.csv")
+    kept = added_before("village", _refused(SHEET))
     assert kept is not None and kept.path == folder / "kept.json" and kept.cards == 2
     assert kept.said("village", "mine.csv")[0] == "already in your Village TCG cards"
-    assert added_before("village", SHEET.replace(",4,3,", ",5,3,"), file="mine.csv") is None
+    assert added_before("village", _refused(SHEET.replace(",4,3,", ",5,3,"))) is None
 
 
 # -- 4. search reads the type; the Number menu offers the chosen type's numbers -----------------------------

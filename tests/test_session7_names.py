@@ -157,8 +157,8 @@ def test_a_mouse_card_name_is_checked_as_every_new_name_with_its_count_over() ->
 
 
 def test_the_shared_check_keeps_a_players_and_a_village_cards_words() -> None:
-    """(``name_problem`` is ``line_problem`` with a name's words: nothing said of a count over.)"""
-    long = textio.name_problem("A" * 41, "player 2's name", 40, error=RuleError, collapse=True)
+    """(A name is ``line_problem``'s default words: nothing said of a count over.)"""
+    long = textio.line_problem("A" * 41, "player 2's name", 40, error=RuleError, collapse=True)
     assert long is not None and long.render() == (
         "player 2's name is 41 characters long (expected a name on one line, at most 40 characters; found "
         "'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…'). Shorten it.")

@@ -1,4 +1,4 @@
-"""Village TCG, session 7: a new name's check is one (textio.name_problem, for a player's name and a card's
+"""Village TCG, session 7: a new name's check is one (textio.line_problem, for a player's name and a card's
 alike, in the same words as before); one play of a mouse looks its card up once in the tracker (complete
 hands the card on to the fold: its checks and notes take it) and once on the page (its boxes' card passed
 on to the checks), on the page, on the command line and on replay alike."""
@@ -15,7 +15,7 @@ from companion import textio
 from companion.cards import CardDB, card_from_record
 from companion.errors import CompanionError, RuleError
 from companion.eventlog import EventLog
-from companion.textio import PLAYER_NAME_MAX, name_problem, player_name
+from companion.textio import PLAYER_NAME_MAX, line_problem, player_name
 from companion.views.village import VillageCompanion
 from companion.village import game
 from companion.village.game import CARD_NAME_MAX, VillageTracker, why_not_card_text
@@ -71,7 +71,7 @@ def test_a_players_name_is_refused_by_the_shared_check_in_the_same_words(name: s
     with pytest.raises(RuleError) as refused:
         player_name(name, 2, error=RuleError, where="start")
     assert refused.value.render() == said
-    shared = name_problem(name, "player 2's name", PLAYER_NAME_MAX, error=RuleError, collapse=True,
+    shared = line_problem(name, "player 2's name", PLAYER_NAME_MAX, error=RuleError, collapse=True,
                           where="start")
     assert isinstance(shared, RuleError) and shared.render() == said
 
@@ -79,7 +79,7 @@ def test_a_players_name_is_refused_by_the_shared_check_in_the_same_words(name: s
 @pytest.mark.parametrize(("name", "said"), CARD_REFUSALS)
 def test_a_cards_name_is_refused_by_the_shared_check_in_the_same_words(name: str, said: str) -> None:
     refused = why_not_card_text(name, "the mouse's name")
-    shared = name_problem(name, "the mouse's name", CARD_NAME_MAX, error=RuleError)
+    shared = line_problem(name, "the mouse's name", CARD_NAME_MAX, error=RuleError)
     if said.endswith("60 characters long"):  # 60 characters: taken
         assert refused is None and shared is None
         return
@@ -89,7 +89,7 @@ def test_a_cards_name_is_refused_by_the_shared_check_in_the_same_words(name: str
 
 def test_names_that_pass_pass_both_and_a_players_is_kept_collapsed() -> None:
     assert player_name("  Ann   Bob ", 1) == "Ann Bob"
-    assert name_problem("  Ann   Bob ", "player 1's name", PLAYER_NAME_MAX, error=CompanionError,
+    assert line_problem("  Ann   Bob ", "player 1's name", PLAYER_NAME_MAX, error=CompanionError,
                         collapse=True) is None
     assert why_not_card_text(" Pip ") is None
     assert why_not_card_text("Pi\u200dp") is None  # (a joiner: allowed)
@@ -103,14 +103,14 @@ def test_names_that_pass_pass_both_and_a_players_is_kept_collapsed() -> None:
 def test_the_tracker_and_the_village_card_check_go_through_the_one_checker(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     seen: list[str] = []
-    real = textio.name_problem
+    real = textio.line_problem
 
     def spy(name: str, what: str, *args: object, **kwargs: object) -> object:
         seen.append(what)
         return real(name, what, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(textio, "name_problem", spy)
-    monkeypatch.setattr(game, "name_problem", spy)
+    monkeypatch.setattr(textio, "line_problem", spy)
+    monkeypatch.setattr(game, "line_problem", spy)
     t = VillageTracker(EventLog(tmp_path / "v.jsonl"))
     t.do({"event": "start", "players": ["Ann", "Bob"], "seed": 1, "first": 0})
     t.do({"event": "draw"})

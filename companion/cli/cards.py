@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -149,6 +149,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
 def cmd_correct(args: argparse.Namespace) -> int:
     """Record the values; a value that is the card's own (the book's) undoes its correction, and says
     so, rather than being reported as a correction saved."""
+    from ..cards import leaving_out
     from ..corrections import MARK, correct_card, correction_entries, corrections_path, parse_assignment
 
     values: dict[str, Any] = {}
@@ -161,11 +162,15 @@ def cmd_correct(args: argparse.Namespace) -> int:
                                  suggestion="Nothing was saved.")
         values[name] = value
         written[name] = f"{name}={text.partition('=')[2].strip()}"
+    # a broken card file of yours is left out, as by every command (:func:`cards_that_load`), and which
+    # ones are kept: an unknown card may be one of theirs, said without reading the files again
+    left_out: dict[str, list[str]] = {}
     try:
-        with cards_that_load(args.game):  # a broken card file of yours is left out, as by every command
+        with leaving_out(args.game) as (_db, left_out):
+            _say_left_out(args.game, (), left_out)
             record = correct_card(args.game, args.card, values, note=args.note, written=written)
-    except UnknownCardError as exc:  # (said once the files are read as ever: which of yours are left out)
-        raise _another_games_card(exc, args) from None
+    except UnknownCardError as exc:  # (said once the files are read: which of yours are left out)
+        raise _another_games_card(exc, args, left_out) from None
     if args.json:
         from . import print_json
 
@@ -184,23 +189,25 @@ def cmd_correct(args: argparse.Namespace) -> int:
     return 0
 
 
-def _another_games_card(exc: UnknownCardError, args: argparse.Namespace) -> UnknownCardError:
+def _another_games_card(exc: UnknownCardError, args: argparse.Namespace,
+                        left_out: Iterable[str]) -> UnknownCardError:
     """``exc``, with the command to run when its card is another game's (``cards correct village
     leonardo``: a TMNT card), as the deck commands say it of a list of another game's cards; a card of a
-    file of yours left out gets that file named; a name close to none of the game's (no "Did you mean")
-    gets the command that lists them."""
+    file of yours left out (``left_out``: the files the command left out, as :func:`load_what_loads` keys
+    them; not read again here) gets that file named; a name close to none of the game's (no "Did you
+    mean") gets the command that lists them."""
     import shlex
 
-    from ..cards import left_out_holders, load_what_loads
+    from ..cards import left_out_file_words, left_out_holders
     from ..deck.decklist import looks_like, other_game_of_names
     from . import hint_if_unlisted
 
-    held, _untold = left_out_holders([exc.name], load_what_loads(exc.game)[1])
+    held, _untold = left_out_holders([exc.name], left_out)
     if held:  # (a card of a file of yours left out: that file is the reason, not a typo)
         path = held[exc.name]
-        return exc.relabel(suggestion=f"It is a card of {Path(path).name}, a card file of yours that does "
-                                      "not load and is left out: fix that file first (`companion validate "
-                                      f"{path}` lists its problems).")
+        what, how = left_out_file_words(path)
+        return exc.relabel(suggestion=f"It is a card of {Path(path).name}, {what}: fix that file first "
+                                      f"({how}).")
     found = other_game_of_names([exc.name], exc.game, known=0)
     if found is None:
         return hint_if_unlisted(exc, exc.game)

@@ -65,7 +65,7 @@ from ..eventlog import (
     redone_said,
     undone_said,
 )
-from ..textio import PLAYER_NAME_MAX, name_problem, player_names
+from ..textio import PLAYER_NAME_MAX, line_problem, player_names
 from ..verdict import plural
 from .battle import MP_DAMAGE, Attack, BattleResult, Fighter, resolve_battle, stats_typed
 
@@ -916,13 +916,13 @@ NEW_NAME_FIELDS = {"play_basic": ("name", "the mouse's name"), "summon_mega": ("
 def why_not_card_text(name: object, what: str = "the card's name") -> RuleError | None:
     """Why ``name``, a card named by a new action (``what``: which name, in words), is refused, or ``None``:
     it is one line of at most :data:`CARD_NAME_MAX` characters without an invisible format character, as a
-    player's name is (one check: :func:`~companion.textio.name_problem`): a pasted paragraph or a line break
+    player's name is (one check: :func:`~companion.textio.line_problem`): a pasted paragraph or a line break
     would become a mouse id and break every line that shows it. Not text: ``None`` (the event's own check
     says so). The tracker refuses a new event with it (:meth:`VillageTracker.complete`) and the page turns
     the button off with it; a line already logged is read as it was."""
     if not isinstance(name, str):
         return None
-    return name_problem(name, what, CARD_NAME_MAX, error=RuleError)
+    return line_problem(name, what, CARD_NAME_MAX, error=RuleError)
 
 
 def unknown_event(kind: object) -> LogError:
