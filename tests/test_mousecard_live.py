@@ -849,3 +849,26 @@ def test_an_ended_chapters_draw_takes_no_more_aces_chips_or_draws(tmp_path: Path
         f.write('{"event": "bonus", "character": "Pip", "source": "chip", "use": "success", "seq": 6}\n')
     again = LiveDeckTracker(log)
     assert again.state.chips_of("Pip") == 0 and again.state.draws[-1].chips_spent == 1
+
+
+def test_an_awards_line_is_kept_in_its_parts_and_an_undo_says_it_from_them() -> None:
+    # the count and what the chips changed of a draw are data, never cut from the line's text: a reason
+    # that reads like a count stays whole when the undo leaves the count out (it was cut at "(now 1).")
+    t = started()
+    typed(t, "Tilly", "3S", skill=1, target="K")
+    t.do({"event": "award", "player": "Tilly", "chips": 1, "reason": "bravery (now 1)."})
+    chip = t.state.chip_line(-1)
+    assert chip is not None and (chip.player, chip.chips) == ("Tilly", 1)
+    assert chip.changed == " Tilly's draw #1 (task) is now not yet a success (it was failed)."
+    assert t.state.journal[-1] == chip.text == (
+        "Tilly receives 1 fate chip — bravery (now 1). (now 1)." + chip.changed)
+    assert t.state.chip_line(-2) is None and t.state.chip_line(5) is None  # (a draw's line; none there)
+    awarded = t.state
+    t.undo()
+    assert t.undo_words(awarded, t.state) == [
+        "Undone: Tilly receives 1 fate chip — bravery (now 1) (Tilly back to 0 fate chips)."]
+    t.do({"event": "award", "player": "Pip (now 1).", "chips": 1})
+    awarded = t.state
+    t.undo()
+    assert t.undo_words(awarded, t.state) == [
+        "Undone: Pip (now 1). receives 1 fate chip (Pip (now 1). back to 0 fate chips)."]

@@ -415,6 +415,16 @@ def test_a_log_that_cannot_be_used_stays_said_after_a_refused_action(tmp_path: P
     assert log.read_text() == '{"event": "log", "tracker": "village"}\n'
 
 
+def test_an_award_says_what_it_changed_from_the_live_decks_data_not_its_line(tmp_path: Path) -> None:
+    # (a name that reads like the count once had the line cut there: "receives 1 fate chip (now 1)."
+    # was said as what the award changed of a draw)
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.player.value = "Pip (now 1)."
+    page.award_button.click()
+    said = html.unescape(page.chips_msg.value)
+    assert "Pip (now 1).: +1 fate chip (now 1)" in said and "receives" not in said
+
+
 def test_the_page_points_out_a_new_name_close_to_a_known_one(tmp_path: Path) -> None:
     page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
     page.player.value = "Pip"

@@ -350,6 +350,31 @@ class DrawRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class ChipLine:
+    """An award's or a spend's journal line in its parts, as the fold keeps them: the page says what the
+    chips changed (:attr:`changed`) and an undo says what it took back (:attr:`undone`) from these,
+    never by cutting the line's text (a reason or a name may hold words that look like its count)."""
+
+    at: int  # its index in :attr:`LiveDeck.journal`
+    player: str
+    said: str  # what it did: "Pip receives 2 fate chips — bravery"
+    chips: int  # the player's fate chips after it
+    #: what it changed of the player's latest draw's standing (:func:`_standing_changed`), "" for nothing
+    changed: str = ""
+
+    @property
+    def text(self) -> str:
+        """The journal line, as in "Pip receives 2 fate chips (now 3). Pip's draw #2 (hide) is now ..."."""
+        return self.said + now_said(self.chips) + self.changed
+
+    @property
+    def undone(self) -> str:
+        """The line as an undo says it: without the count and what the chips changed of a draw (taken
+        back, neither holds any more), as in "Pip receives 2 fate chips — bravery."""
+        return self.said + "."
+
+
+@dataclass(frozen=True, slots=True)
 class LiveDeck:
     """The table's deck and fate chips. ``order`` is the remaining deck, top card first."""
 
@@ -366,10 +391,20 @@ class LiveDeck:
     #: seeded draws (and draw_ons) kept as logged although the shuffle now deals otherwise: a line
     #: or one before it was lost or changed (see :meth:`LiveDeckTracker.mismatches`)
     kept_as_logged: int = 0
+    #: the parts of every award's and spend's journal line, in the journal's order (:meth:`chip_line`)
+    chip_lines: tuple[ChipLine, ...] = ()
 
     @property
     def started(self) -> bool:
         return self.seed is not None
+
+    def chip_line(self, at: int) -> ChipLine | None:
+        """The parts of journal line ``at`` (negative: from the end, ``-1`` the latest) when an award or
+        a spend wrote it; None for any other line, or none there."""
+        if not -len(self.journal) <= at < len(self.journal):
+            return None
+        at %= len(self.journal)
+        return next((c for c in reversed(self.chip_lines) if c.at == at), None)
 
     @property
     def remaining(self) -> tuple[PlayingCard, ...]:
@@ -740,8 +775,8 @@ def _standing_changed(before: LiveDeck, after: LiveDeck, player: str) -> str:
 
 
 def now_said(chips: int) -> str:
-    """The fate chips an award or a spend ends its journal line with: `` (now 3).`` (an undo takes them
-    off again: :meth:`LiveDeckTracker.undo_words`)."""
+    """The fate chips an award or a spend ends its journal line with: `` (now 3).`` (:attr:`ChipLine.text`;
+    an undo leaves them out: :attr:`ChipLine.undone`)."""
     return f" (now {chips})."
 
 
@@ -758,14 +793,16 @@ class LiveDeckTracker(Tracker[LiveDeck]):
 
     def undo_words(self, before: LiveDeck, after: LiveDeck) -> list[str]:
         """What an undo says (:meth:`~companion.eventlog.Tracker.undo_words`): the action's own lines,
-        without the count of fate chips an award or a spend made ("(now 2)": taken back, it no longer
-        holds), then the counts as they are back to ("Pip back to 1 fate chip")."""
+        an award's or a spend's without the count of fate chips it made nor what that changed of a draw
+        (:attr:`ChipLine.undone`: taken back, neither holds), then the counts as they are back to ("Pip
+        back to 1 fate chip")."""
         names = sorted({p for p, _n in (*before.chips, *after.chips)})
         moved = [p for p in names if before.chips_of(p) != after.chips_of(p)]
-        words = super().undo_words(before, after)
-        for end in {now_said(before.chips_of(p)) for p in moved}:  # (what the undone line's count reads)
-            # (the count, and what the award or spend changed of a draw's standing: both no longer hold)
-            words = [w[:w.index(end)] + "." if end in w else w for w in words]
+        taken = []
+        for at in range(len(after.journal), len(before.journal)):  # (the undone action's lines)
+            chip = before.chip_line(at)
+            taken.append(chip.undone if chip is not None else before.journal[at])
+        words = self.undone_words(taken)
         back = [f"{p} back to {plural(after.chips_of(p), 'fate chip')}" for p in moved]
         if back:  # (an undo always says something: undone_said)
             words[-1] = words[-1].rstrip(".") + f" ({'; '.join(back)})."
@@ -867,10 +904,11 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                                 cite=LIVE_CITES["chip"])
             new = have + n if kind == "award" else have - n
             reason = _text(event, "reason", required=False)
-            line = (f"{player} {'receives' if kind == 'award' else 'spends'} {plural(n, 'fate chip')}"
-                    + (f" — {reason}" if reason else "") + now_said(new))
+            said = (f"{player} {'receives' if kind == 'award' else 'spends'} {plural(n, 'fate chip')}"
+                    + (f" — {reason}" if reason else ""))
             after = _set_chips(state, player, new)
-            return replace(after, journal=(*after.journal, line + _standing_changed(state, after, player)))
+            chip = ChipLine(len(after.journal), player, said, new, _standing_changed(state, after, player))
+            return replace(after, journal=(*after.journal, chip.text), chip_lines=(*after.chip_lines, chip))
         if kind == "reshuffle":
             reason = str(event.get("reason", "gm"))
             if reason not in ("chapter", "gm"):

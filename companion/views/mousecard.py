@@ -61,7 +61,6 @@ from ..mousecard.live import (
     from_live_deck,
     ignored_options,
     name_refusal,
-    now_said,
     session_cites,
     tidy_name,
 )
@@ -1192,12 +1191,14 @@ class MouseCardPage(ui.TrackerPage):
     def _say_chip(self, verb: str, player: str, hint: str | None) -> None:
         """Say under the chips row what an award or a spend did: "Pip: +1 fate chip (now 2)", whose name it
         took (the Character box's, the Player box being empty: only the chips table would show it
-        otherwise), what it changed of the player's latest draw (the history's words after the count) and
-        a word on a new name close to a known one (``hint``)."""
+        otherwise), what it changed of the player's latest draw (the history's words after the count, as
+        the live deck keeps them: :attr:`.ChipLine.changed`) and a word on a new name close to a known one
+        (``hint``)."""
         st = self.tracker.state
         name = st.name_of(player)
         now = st.chips_of(name)
-        _count, _sep, changed = st.journal[-1].partition(now_said(now)) if st.journal else ("", "", "")
+        chip = st.chip_line(-1)  # (the award's or spend's own line: the latest)
+        changed = chip.changed if chip is not None and chip.player == name else ""
         lines = [*([] if tidy_name(self.player.value) else
                    [f"the Character box's name ({name}): the Player box is empty"]),
                  *([plain(changed.strip())] if changed.strip() else []), *([hint] if hint else [])]
