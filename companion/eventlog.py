@@ -64,6 +64,7 @@ from .textio import (
     read_bytes,
     unescape_pointer,
 )
+from .verdict import plural
 from .written import note as note_written
 
 try:
@@ -1292,7 +1293,8 @@ class Tracker(Generic[S]):
             return (f"a second first line of a {tool} log inside this log, {shown}: ignored (were two logs "
                     "joined?); the events after it are read as this log's")
         if self._other_game(event):
-            after = (f" and the {len(rest)} line(s) after it (to line {rest[-1].line})" if rest else "")
+            after = (f" and the {plural(len(rest), 'line')} after it (to line {rest[-1].line})"
+                     if rest else "")
             return (f"another game's first line (a {str(tool)[:40]} log's) inside this log, {shown}: it"
                     f"{after} are set aside, not read as this {self.KIND} log's (were two logs joined?)")
         return (f"another log's first line inside this log, {shown}: ignored (were two logs joined?); "

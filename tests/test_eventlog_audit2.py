@@ -397,7 +397,7 @@ def test_another_games_first_line_inside_a_log_is_a_log_problem(
     assert [p.line for p in t.problems] == [3]
     assert "another game's first line (a tmnt log's) inside this log" in t.problems[0].message
     assert len(t.history) == 1  # the start: the line after the other game's first line is that game's
-    assert "it and the 1 line(s) after it (to line 4) are set aside" in t.problems[0].message
+    assert "it and the 1 line after it (to line 4) are set aside" in t.problems[0].message
     capsys.readouterr()
     assert main(["village", "replay", str(path)]) == 1
     assert "line 3: another game's first line" in capsys.readouterr().err

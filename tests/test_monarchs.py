@@ -311,7 +311,7 @@ def test_hostile_court_specs_only_raise_companion_errors(specs: list[str]) -> No
 def test_court_specs_by_cost_name_and_stack() -> None:
     from companion.monarchs.court import parse_court, parse_court_entry
 
-    assert parse_court_entry("3:1:2") == (CourtCard("cost 3, 1 crown(s)", 3, 1, 2),)
+    assert parse_court_entry("3:1:2") == (CourtCard("cost 3, 1 crown", 3, 1, 2),)
     assert [c.cost for c in parse_court_entry("2/4:1")] == [2, 4]  # top card last
     assert parse_court_entry("-") == ()
     assert parse_court_entry("Gold Baker", db())[0].crowns == 1

@@ -265,7 +265,7 @@ def test_end_caps_the_players_and_buy_says_what_the_plan_leaves_out(
     assert code == 2 and "players must be 1 to 6" in err and "internal" not in err
     code, out, _ = run(capsys, "monarchs", "buy", "--hand", "Court Jester", "1", "1", "1", "0",
                        "--front", "5", "5", "5", "5", "--back", "3", "5", "5", "5")
-    assert code == 0 and "1 Move and Cover icon(s)" in out and "a hand is 5 cards" not in out
+    assert code == 0 and "1 Move and Cover icon" in out and "a hand is 5 cards" not in out
     code, out, _ = run(capsys, "monarchs", "buy", "--hand", *["1"] * 7, "--front", "3", "--json")
     notes = json.loads(out)["notes"]
     assert code == 0 and "a hand is 5 cards; 7 were given (of-mice-and-monarchs.md, Game Play)" in notes
@@ -415,7 +415,7 @@ def test_the_end_check_cites_its_section_when_play_goes_on(capsys: pytest.Captur
                        "--json")
     doc = json.loads(out)
     assert code == 0 and doc["cite"] == "of-mice-and-monarchs.md, Game End and Scoring"
-    assert doc["message"] == "4 card(s) left in the Court deck: play on (of-mice-and-monarchs.md, Game End " \
+    assert doc["message"] == "4 cards left in the Court deck: play on (of-mice-and-monarchs.md, Game End " \
                              "and Scoring)."
 
 

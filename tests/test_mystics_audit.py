@@ -114,7 +114,7 @@ def test_the_end_marker_moved_behind_the_hourglass_and_cut_at_page_1_says_both()
     t.do({"event": "chapter_end", "move": -5})
     said = t.state.messages[-3:]
     assert t.state.board.chapter_end == 1 and t.state.board.defeated
-    assert ("Chapter end marker on page 1; it moved back 2 page(s), not 5: the chapter track begins at "
+    assert ("Chapter end marker on page 1; it moved back 2 pages, not 5: the chapter track begins at "
             "page 1 (mice-and-mystics.txt, Story Control Board)") in said
     assert any(m.startswith("Defeat: the chapter end marker was moved to page 1") for m in said)
     t2 = tracker()
@@ -128,7 +128,7 @@ def test_an_hourglass_move_cut_short_is_said() -> None:
     t = tracker()
     t.do(start())
     t.do({"event": "hourglass", "move": 9})
-    assert ("Hourglass on page 6; it moved forward 5 page(s), not 9: it stops on the chapter end marker "
+    assert ("Hourglass on page 6; it moved forward 5 pages, not 9: it stops on the chapter end marker "
             "(mice-and-mystics.txt, Story Control Board)") in t.state.messages
 
 
@@ -137,7 +137,7 @@ def test_an_achievement_moving_the_marker_onto_the_hourglass_says_defeat() -> No
     t.do(start())
     t.do({"event": "achievement", "name": "the crow's curse", "move_end": -7})
     assert t.state.board.defeated and t.state.messages[-1].startswith("Defeat: the chapter end marker")
-    assert "now page 1; it moved back 5 page(s), not 7" in t.state.messages[-2]
+    assert "now page 1; it moved back 5 pages, not 7" in t.state.messages[-2]
 
 
 def test_do_prints_the_defeat_of_the_end_marker(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -482,7 +482,7 @@ def test_the_minion_picker_comes_back_to_the_type_chosen_when_its_removal_is_und
     d.undo_btn.click()
     assert d.minion_pick.value == "rat_warriors"
     d.wound_minion.click()  # the rat the page shows, never the spider (a rat's life is 1: it falls)
-    assert "Rat Warriors figure 1 takes 1 wound(s) and is defeated" in shown(d)
+    assert "Rat Warriors figure 1 takes 1 wound and is defeated" in shown(d)
     assert {g.id: len(g.figures) for g in d.state.minions} == {"rat_warriors": 1, "spider": 1}
 
 
@@ -555,7 +555,7 @@ def test_typed_rolls_are_checked_first_and_counted_right(rolls: list[int], words
     with pytest.raises(RuleError, match=words) as caught:
         t.do({"event": "encounter", "card": "E", "minions": {"spider": 1}, "ambush": True, "rolls": rolls})
     text = caught.value.render()
-    assert "1, 2 or 3" in text if 9 in rolls else "expected 1 more number(s)" in text
+    assert "1, 2 or 3" in text if 9 in rolls else "expected 1 more number" in text
 
 
 def test_level_up_with_no_ability_typed_names_the_box_not_the_log(tmp_path: Path) -> None:
@@ -577,11 +577,12 @@ def test_poisoned_follows_the_poison_wounds() -> None:
     t = tracker()
     t.do(start())
     t.do({"event": "wound", "mouse": "filch", "count": 1, "poison": True})
-    with pytest.raises(RuleError, match="poisoned follows them"):  # (Poisoned: only a cure removes them)
+    # (Poisoned: only a cure removes the poison wound)
+    with pytest.raises(RuleError, match="has 1 poison wound: poisoned follows it,"):
         t.do({"event": "condition", "mouse": "filch", "condition": "poisoned", "on": False})
     t.do({"event": "heal", "mouse": "filch", "count": 1, "poison": True})
     assert "poisoned" not in t.state.mouse("filch").conditions
-    with pytest.raises(RuleError, match="poisoned follows them"):
+    with pytest.raises(RuleError, match="has 0 poison wounds: poisoned follows them,"):
         t.do({"event": "condition", "mouse": "filch", "condition": "poisoned"})
 
 
@@ -654,5 +655,5 @@ def test_a_rescue_refused_on_the_page_never_says_the_logs_words(tmp_path: Path) 
     box = d._mouse_boxes["filch"]
     box.capture.click()
     box.rescue.click()  # (a click that got through while minions are on the board)
-    assert "cannot be rescued while 2 minion(s) are on the board" in shown(d)
+    assert "cannot be rescued while 2 minions are on the board" in shown(d)
     assert '"force"' not in shown(d) and "only a chapter rule allows it" in shown(d)

@@ -413,7 +413,7 @@ def test_the_rolls_asked_for_name_the_cards_in_the_shuffled_order(tmp_path: Path
     d.do(start(mice=["filch"], minions={"rat_warriors": 1}, order=["rat_warriors", "filch"]))
     d.add_type.value, d.add_ambush.value = "spider", True
     d.add_btn.click()
-    assert "2 roll(s), for Rat Warriors then Spider (top first" in shown(d), shown(d)
+    assert "2 rolls, for Rat Warriors then Spider (top first" in shown(d), shown(d)
     t = tracker()
     t.do(start(mice=["filch"], minions={"rat_warriors": 1}, order=["rat_warriors", "filch"]))
     with pytest.raises(RuleError, match="for Rat Warriors then Cave Centipede then Roach"):

@@ -259,7 +259,7 @@ def test_the_chapters_story_achievement_moves_the_marker_from_the_command_line(
     code, out, err = cli(capsys, "mystics", "do", str(log),
                          '{"event":"achievement","name":"Miz Maggie Ally"}')
     assert code == 0, err
-    assert "chapter end marker +1 page(s), now page 7" in out
+    assert "chapter end marker +1 page, now page 7" in out
     assert logged_events(log)[-1]["move_end"] == 1
     from companion.mystics.data import marker_move  # (read from the achievement's text in chapter 1's data)
 

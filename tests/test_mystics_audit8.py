@@ -155,7 +155,7 @@ def test_a_boss_without_boss_cards_is_defeated_once_its_life_is_set(tmp_path: Pa
     for _ in range(4):
         d.wound_minion.click()
     said = status(d)
-    assert "4 wound(s)" in said and "“Set life”" in said and "Wounds on boss minions" in said
+    assert "4 wounds" in said and "“Set life”" in said and "Wounds on boss minions" in said
     d.minion_life.value = "3"
     assert not d.set_minion_life.disabled, d.set_minion_life.tooltip
     d.set_minion_life.click()

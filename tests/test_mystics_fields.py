@@ -341,7 +341,7 @@ def test_a_corrected_minion_life_holds_for_figures_placed_later(tmp_path: Path,
                        "order": ["rat-warriors", "collin", "filch"]},
                       {"event": "wound_minion", "minion": "rat-warriors", "count": 2}, capsys=capsys)
     said = " ".join(doc["messages"])
-    assert code == 0 and "Rat Warriors figure 1 takes 2 wound(s) and is defeated" in said  # (life had gone)
+    assert code == 0 and "Rat Warriors figure 1 takes 2 wounds and is defeated" in said  # (life had gone)
 
 
 def test_play_stops_at_a_victory_as_at_a_defeat() -> None:

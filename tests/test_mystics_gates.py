@@ -79,7 +79,7 @@ def test_unequip_of_a_pack_card_is_off_with_the_trackers_refusal(tmp_path: Path)
     ("collin", "Chain Mail", "armor", "already has 'Leather Breastplate' in the armor slot"),
     ("tilda", "Dagger", "tail", "Tilda has no Prehensile Tail"),
     ("maginos", "Accurate Bow", "paw", "Maginos cannot equip 'Accurate Bow': it requires class"),
-    ("collin", "Levitate Scroll", "paw2", "Collin has 1 free paw(s)"),
+    ("collin", "Levitate Scroll", "paw2", "Collin has 1 free paw;"),
 ])
 def test_equip_the_rules_refuse_is_off(tmp_path: Path, mid: str, card: str, slot: str, words: str) -> None:
     d = started(tmp_path / "m.jsonl")

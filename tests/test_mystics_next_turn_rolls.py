@@ -66,4 +66,4 @@ def test_rolls_typed_for_a_round_ending_surge_are_refused(tmp_path: Path) -> Non
     d = round_ending_surge(tmp_path / "m.jsonl", NO_NUMBERS)
     assert rolls_refusal(d.tracker, d.state, END_TURN) is None
     refused = rolls_refusal(d.tracker, d.state, {**END_TURN, "rolls": [2]})
-    assert refused is not None and "1 die roll(s) typed in, 0 needed" in refused.message
+    assert refused is not None and "1 die roll typed in, 0 needed" in refused.message

@@ -111,7 +111,7 @@ def test_the_rolls_typed_in_are_kept_when_the_action_is_refused(tmp_path: Path) 
     written = path.read_bytes()
     d.add2.click()  # blank: the die data cannot draw the boss's roll
     assert "Rolls box" in shown(d) and path.read_bytes() == written
-    for typed, why in (("2 x", "bad die rolls"), ("1 2", "2 die roll(s) typed in, 1 used"),
+    for typed, why in (("2 x", "bad die rolls"), ("1 2", "2 die rolls typed in, 1 used"),
                        ("9", "is not a number the action die shows")):
         d.cheese_rolls.value = typed
         d.add2.click()

@@ -73,7 +73,7 @@ def test_a_count_refused_is_found_by_one_trial() -> None:
 
     t.rolls_trial = counted  # type: ignore[method-assign]
     refused = rolls_refusal(t, t.state, event)
-    assert isinstance(refused, TypedRollsError) and refused.message == "1 die roll(s) typed in, 2 needed"
+    assert isinstance(refused, TypedRollsError) and refused.message == "1 die roll typed in, 2 needed"
     assert runs == 1
     runs = 0  # (cheese that brings no surge reads no rolls: none refused, one trial)
     assert rolls_refusal(t, t.state, {"event": "minion_cheese", "count": 1, "rolls": [1, 2]}) is None

@@ -16,6 +16,7 @@ import pytest
 from companion.errors import CompanionError
 from companion.eventlog import EventLog
 from companion.mystics.tracker import MysticsTracker, TypedRollsError, rolls_refusal
+from companion.verdict import plural
 from companion.views.mystics import MysticsDashboard
 from tests.test_mystics_helpers import DIE, HEROES, MINIONS, start, started, tracker
 
@@ -55,7 +56,7 @@ def test_add_minions_takes_exactly_one_roll_per_minion_card(tmp_path: Path, die:
     for typed, n in (("1", 1), ("1 2 3", 3)):
         d.add_rolls.value = typed
         why = off(d.add_btn)
-        assert why.startswith(f"Rolls box: {n} die roll(s) typed in, 2 needed"), why
+        assert why.startswith(f"Rolls box: {plural(n, 'die roll')} typed in, 2 needed"), why
         assert "one per minion initiative card on the track, top first" in why and "Ambushes" in why
         assert why in html.unescape(d.add_off.value)  # (in words under the button too)
     d.add_rolls.value = "2, 1"
@@ -85,10 +86,11 @@ def test_the_encounters_rolls_box_is_gated_at_its_count(tmp_path: Path) -> None:
     assert not d.enc_btn.disabled, d.enc_btn.tooltip
     for typed, n in (("3", 1), ("3 1 1", 3)):
         d.enc_rolls.value = typed
-        assert off(d.enc_btn).startswith(f"Rolls box: {n} die roll(s) typed in, 2 needed"), d.enc_btn.tooltip
+        assert off(d.enc_btn).startswith(f"Rolls box: {plural(n, 'die roll')} typed in, 2 needed"), \
+            d.enc_btn.tooltip
     d.enc_ambush.value = False  # no ambush: nothing rolls, so rolls typed are refused
     d.enc_rolls.value = "3"
-    assert "1 die roll(s) typed in, 0 needed" in off(d.enc_btn) and "nothing ambushes" in off(d.enc_btn)
+    assert "1 die roll typed in, 0 needed" in off(d.enc_btn) and "nothing ambushes" in off(d.enc_btn)
     d.enc_rolls.value = ""
     assert not d.enc_btn.disabled
 
@@ -122,7 +124,7 @@ def test_the_wheels_rolls_box_gates_the_cheese_that_surges_only(tmp_path: Path) 
     assert not d.add1.disabled and not d.add2.disabled  # blank: the die data draws the boss's roll
     d.cheese_rolls.value = "1 2"
     why = off(d.add2)
-    assert why.startswith("Rolls box: 2 die roll(s) typed in, 1 needed") and "Boss initiative cards" in why
+    assert why.startswith("Rolls box: 2 die rolls typed in, 1 needed") and "Boss initiative cards" in why
     assert why in html.unescape(d.wheel_off.value)
     assert not d.add1.disabled  # (no surge: the rolls wait for it)
     d.cheese_rolls.value = "banana"
@@ -148,7 +150,7 @@ def test_a_greedy_roachs_steal_that_surges_reads_the_wheels_rolls_box(tmp_path: 
     greedy = d._mouse_boxes["tilda"].greedy
     assert not greedy.disabled, greedy.tooltip
     d.cheese_rolls.value = "1 1"
-    assert off(greedy).startswith("Rolls box: 2 die roll(s) typed in, 1 needed")
+    assert off(greedy).startswith("Rolls box: 2 die rolls typed in, 1 needed")
     d.cheese_rolls.value = "1"
     assert not greedy.disabled
 
@@ -165,7 +167,7 @@ def test_a_boss_ambushes_with_the_ambush_box_unticked_and_the_page_says_so_first
     assert "a boss's first initiative card, which ambushes as it is placed, ambush or not" in why
     assert "Boss initiative cards" in why and why in html.unescape(d.encounter_off.value)
     d.enc_rolls.value = "2 2"
-    assert "2 die roll(s) typed in, 1 needed" in off(d.enc_btn)
+    assert "2 die rolls typed in, 1 needed" in off(d.enc_btn)
     d.enc_rolls.value = "2"
     assert not d.enc_btn.disabled
     d.enc_btn.click()
@@ -177,7 +179,7 @@ def test_a_boss_and_an_ambush_take_a_roll_each_card_and_one_more(tmp_path: Path)
     d.add_type.value, d.add_ambush.value = "vurst", True
     d.add_rolls.value = "1 1 1"  # the rats' card and Vurst's two: the boss's own roll is missing
     why = off(d.add_btn)
-    assert why.startswith("Rolls box: 3 die roll(s) typed in, 4 needed") and "then 3 for the ambush" in why
+    assert why.startswith("Rolls box: 3 die rolls typed in, 4 needed") and "then 3 for the ambush" in why
     d.add_rolls.value = "1 1 1 1"
     assert not d.add_btn.disabled
 
@@ -185,7 +187,7 @@ def test_a_boss_and_an_ambush_take_a_roll_each_card_and_one_more(tmp_path: Path)
 # -- at the click (a click the gate did not stop) -------------------------------------------------------
 
 @pytest.mark.parametrize("typed, words", [("1", "not enough die rolls typed in"),
-                                          ("1 2 3", "3 die roll(s) typed in, 2 used"),
+                                          ("1 2 3", "3 die rolls typed in, 2 used"),
                                           ("1 x", "bad die rolls"), ("1 9", "die roll 9 is not a number")])
 def test_the_refusal_at_the_click_names_the_rolls_box(tmp_path: Path, typed: str, words: str) -> None:
     path = tmp_path / "m.jsonl"
@@ -235,7 +237,7 @@ def test_the_rolls_refused_before_are_those_the_tracker_refuses(before: list[dic
         assert (refused is None) == (n == need or not reads), (n, need, refused)
         if refused is not None:
             assert isinstance(refused, TypedRollsError)
-            assert f"{n} die roll(s) typed in, {need} needed" in refused.message
+            assert f"{plural(n, 'die roll')} typed in, {need} needed" in refused.message
             with pytest.raises(TypedRollsError):
                 t.do(typed)
             assert t.state is state

@@ -103,7 +103,7 @@ def test_a_hand_merged_table_is_listed_with_a_note_and_keeps_its_extra_scores(
     path = table_file(twelve())
     code, out, _ = run(capsys, "monarchs", "highscores")
     assert code == 0 and " 10.   41 VP  P9" in out and "P10" not in out.split("note:")[0]
-    assert "note: the file also holds 2 standard score(s) past the top 10" in out
+    assert "note: the file also holds 2 standard scores past the top 10" in out
     # a score of the other scoring is saved, the twelve kept
     assert run(capsys, "monarchs", "highscores", "--add", "5", "--variant", "family")[0] == 0
     assert len(json.loads(path.read_text(encoding="utf-8"))["solo_high_scores"]) == 13

@@ -67,7 +67,7 @@ def test_the_end_tab_still_says_the_rules_refusal_under_the_box() -> None:
     assert "Cards left in the Court deck: 201 is out of range" in said
     assert "Court deck cards left must be 0 to 200, not 201" in said
     v.court_deck.value = 0
-    assert "End of the game triggered: 1 more turn(s) (seat 2)" in text(v.end_out.value)
+    assert "End of the game triggered: 1 more turn (seat 2)" in text(v.end_out.value)
 
 
 # -- 2a. the hand, card by card: the rules core, the command and the page read it alike ----------------
@@ -77,7 +77,7 @@ def test_a_hand_reads_numbers_and_names_and_adds_their_influence() -> None:
     assert (hand.influence, hand.values) == (5, (1, 2, 0, 1, 1))
     assert [c.name for c in hand.cards] == ["Duke", "Page"]
     assert hand.sum_words() == "1 + 2 + 0 + 1 + 1 = 5"
-    assert hand.notes() == ["the hand has 1 Move and Cover icon(s): moving a Court card first may bring a "
+    assert hand.notes() == ["the hand has 1 Move and Cover icon: moving a Court card first may bring a "
                             "back-row card to the front (2 influence less) or uncover a card; this plan does "
                             "not move cards, so move them, then type the Court as it is"]
     assert read_hand(["1", "1"]).notes()[0].startswith(f"a hand is {HAND_SIZE} cards; 2 were given")
@@ -121,7 +121,7 @@ def test_the_page_plans_from_the_hand_typed_as_the_command_does(capsys: pytest.C
     assert [p.to_json() for p in plan.purchases] == cli["purchases"]
     shown = text(v.purchases.value)
     assert "4 influence (the hand: 1 + 1 + 1 + 1 + 0 = 4)" in shown
-    assert "the hand has 1 Move and Cover icon(s)" in shown and "the hand has 1 Move and Cover icon(s)" in \
+    assert "the hand has 1 Move and Cover icon" in shown and "the hand has 1 Move and Cover icon" in \
         " ".join(cli["notes"])
 
 

@@ -197,7 +197,7 @@ def _monarchs_buy(args: argparse.Namespace) -> int:
         doc["notes"] = notes
         _print_json(doc)
         return 0
-    print(f"Influence: {influence}. {len(plan.purchases)} purchase(s), best by {args.by} first:")
+    print(f"Influence: {influence}. {plural(len(plan.purchases), 'purchase')}, best by {args.by} first:")
     for i, p in enumerate(shown, 1):
         print(f"{i:>3}. {p.label()}")
     for note in notes:

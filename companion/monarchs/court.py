@@ -16,6 +16,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, RuleError, UnknownCardError
+from ..verdict import plural
 
 CITE_BUY = cite("monarchs", "Game Play")
 BACK_ROW_EXTRA = 2  # of-mice-and-monarchs.md, Game Play: "cost an additional 2 influence"
@@ -154,7 +155,7 @@ def parse_court_entry(spec: str, db: Any = None, *, where: str = "court") -> Sta
                 raise RuleError("expected COST[:CROWNS[:INFLUENCE]], whole numbers from 0 to 999999",
                                 where=where, found=shown)
             cost, crowns, infl = [*nums, 0, 0][:3]
-            stack.append(CourtCard(f"cost {cost}" + (f", {crowns} crown(s)" if crowns else ""),
+            stack.append(CourtCard(f"cost {cost}" + (f", {plural(crowns, 'crown')}" if crowns else ""),
                                    cost, crowns, infl))
         elif not part:
             raise RuleError("empty card in a stack", where=where, found=repr(spec))
@@ -231,9 +232,9 @@ class Hand:
             notes.append(f"a hand is {HAND_SIZE} cards; {n} {'was' if n == 1 else 'were'} given ({CITE_BUY})")
         icons = sum(int(c.get("move_cover") or 0) for c in self.cards)
         if icons:
-            notes.append(f"the hand has {icons} Move and Cover icon(s): moving a Court card first may bring "
-                         "a back-row card to the front (2 influence less) or uncover a card; this plan does "
-                         "not move cards, so move them, then type the Court as it is")
+            notes.append(f"the hand has {plural(icons, 'Move and Cover icon')}: moving a Court card first "
+                         "may bring a back-row card to the front (2 influence less) or uncover a card; this "
+                         "plan does not move cards, so move them, then type the Court as it is")
         return notes
 
     def sum_words(self) -> str:

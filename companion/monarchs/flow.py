@@ -72,7 +72,7 @@ def end_status(players: int, seat: int, court_deck_left: int) -> EndStatus:
                                    f"{MAX_COURT_DECK} cards")
     if court_deck_left > 0:  # (solo ends when the Court deck is exhausted: Solo Mode)
         where = CITE_SOLO if players == 1 else CITE_END
-        return EndStatus(False, (), f"{court_deck_left} card(s) left in the Court deck: play on "
+        return EndStatus(False, (), f"{plural(court_deck_left, 'card')} left in the Court deck: play on "
                                     f"({where}).", where)
     if players == 1:
         return EndStatus(True, (), "Solo: the Court deck is exhausted, the game ends. "
@@ -83,7 +83,7 @@ def end_status(players: int, seat: int, court_deck_left: int) -> EndStatus:
                f"so the game ends now: score it ({CITE_END}).")
     else:
         who = ", ".join(f"seat {s}" for s in left)
-        msg = (f"End of the game triggered: {len(left)} more turn(s) ({who}) so everyone plays "
+        msg = (f"End of the game triggered: {plural(len(left), 'more turn')} ({who}) so everyone plays "
                f"equally; the game ends after seat {players} ({CITE_END}).")
     return EndStatus(True, left, msg)
 
@@ -381,9 +381,10 @@ class HighScores:
         if not self.beyond:
             return None
         counts = {v: sum(1 for e in self.beyond if scoring_of(e) == v) for v in SCORE_VARIANTS}
-        said = " and ".join(f"{n} {v}" for v, n in counts.items() if n)
-        return (f"the file also holds {said} score(s) past the top {MAX_ENTRIES} (merged by hand?): kept "
-                "in the file, not listed; a score of that scoring is saved once they are moved out")
+        said = " and ".join(plural(n, f"{v} score") for v, n in counts.items() if n)
+        they = "it is" if len(self.beyond) == 1 else "they are"
+        return (f"the file also holds {said} past the top {MAX_ENTRIES} (merged by hand?): kept "
+                f"in the file, not listed; a score of that scoring is saved once {they} moved out")
 
     def remove(self, place: int, name: str | None = None, *, entry: HighScore | None = None,
                variant: str | None = None) -> tuple[HighScores, HighScore]:

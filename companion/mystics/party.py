@@ -19,7 +19,7 @@ from typing import Any
 
 from .. import cite, possessive
 from ..errors import CompanionError, RuleError, UnknownCardError, closest
-from ..verdict import and_list
+from ..verdict import and_list, plural
 
 #: Markers a mouse may carry (Negative Effects). The book's Negative Effects has no rules of its own for
 #: "cursed", but Tilda's hero card names it among the markers a mouse becomes (Mouse Hero Cards, Tilda:
@@ -731,7 +731,7 @@ def equip_refusal(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool
     elif slot == "paw":
         used = sum(x.paws for x in rest if x.slot == "paw")
         if used + paws > PAW_SLOTS:
-            return RuleError(f"{m.name} has {PAW_SLOTS - used} free paw(s); {name!r} needs {paws} "
+            return RuleError(f"{m.name} has {plural(PAW_SLOTS - used, 'free paw')}; {name!r} needs {paws} "
                              f"({_c('Equip')})", suggestion="unequip a paw card first")
     elif any(x.slot == slot for x in rest):
         other = next(x.name for x in rest if x.slot == slot)

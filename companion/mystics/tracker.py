@@ -845,7 +845,8 @@ def rolls_for(cards: Sequence[str]) -> str:
     """The cards die rolls are for, in the order they roll: ``"; 2 rolls, for Spider then Roaches"``."""
     if not cards:
         return ""
-    return f"; {len(cards)} roll(s), for " + " then ".join(cards) + " (top first, as the track is now)"
+    return (f"; {plural(len(cards), 'roll')}, for " + " then ".join(cards)
+            + " (top first, as the track is now)")
 
 
 #: The purpose of the roll of a boss's first initiative card, which ambushes (Boss initiative cards).
@@ -891,7 +892,7 @@ def rolls_refusal(t: MysticsTracker, state: MysticsState, event: Event) -> Typed
                                cite=cites)
     if len(rolls) == need or not trial.typed_read:  # (rolls it never reads: cheese that brings no surge)
         return None
-    return TypedRollsError(f"{len(rolls)} die roll(s) typed in, {need} needed",  # (the count it takes in all)
+    return TypedRollsError(f"{plural(len(rolls), 'die roll')} typed in, {need} needed",  # (the count in all)
                            expected=rolls_words(rolled), found=repr(rolls)[:60], cite=cites)
 
 
@@ -906,7 +907,7 @@ def rolls_words(rolled: Sequence[tuple[str, Sequence[str]]]) -> str:
     need = sum(len(cards) for _purpose, cards in rolled)
     if not need:
         return "no rolls: nothing ambushes (no ambush, or no minion initiative card on the track to roll)"
-    return f"{need} roll(s): " + ", then ".join(
+    return f"{plural(need, 'roll')}: " + ", then ".join(
         f"1 for {cards[0]}, a boss's first initiative card, which ambushes as it is placed, ambush or not"
         if purpose == BOSS_AMBUSH else
         f"{len(cards)} for the ambush, one per minion initiative card on the track, top first"
@@ -1830,8 +1831,9 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
             need = used + n
             raise TypedRollsError(f"{purpose}: not enough die rolls typed in: {need} needed, {len(rolls)} "
                                   f"typed{rolls_for(cards)}",
-                                  expected=f"{need - len(rolls)} more number(s): one per minion initiative "
-                                           "card that rolls", found=repr(rolls)[:60], cite=c("Ambushes"))
+                                  expected=f"{plural(need - len(rolls), 'more number')}: one per minion "
+                                           "initiative card that rolls", found=repr(rolls)[:60],
+                                  cite=c("Ambushes"))
         used += n
         return list(got)
 
@@ -1879,7 +1881,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
             state = _say(state, "Ambush, but no minion cards are on the track: nothing rolls "
                                 f"({c('Ambushes')})")
     if rolls is not None and used != len(rolls):
-        raise TypedRollsError(f"{len(rolls)} die roll(s) typed in, {used} used", found=repr(rolls),
+        raise TypedRollsError(f"{plural(len(rolls), 'die roll')} typed in, {used} used", found=repr(rolls),
                               expected=("one roll per minion initiative card on the track for an ambush"
                                         if ambush else f"{used}, for the boss's ambush" if used
                                         else "no rolls: nothing ambushes (is it an ambush?)"),
@@ -2088,9 +2090,9 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         mice[i] = replace(mice[i], abilities=(ability,))
     rolls = _list(e, "rolls")
     if rolls:  # (an empty list, as a tool may write it, rolls nothing)
-        raise RuleError(f"start: {len(rolls)} die roll(s) typed in, but a chapter's start rolls no die: its "
-                        "initiative cards are shuffled, and no minion cards are on the track for a boss to "
-                        "ambush", cite=c("Determining Initiative Order"), found=repr(rolls)[:60],
+        raise RuleError(f"start: {plural(len(rolls), 'die roll')} typed in, but a chapter's start rolls no "
+                        "die: its initiative cards are shuffled, and no minion cards are on the track for a "
+                        "boss to ambush", cite=c("Determining Initiative Order"), found=repr(rolls)[:60],
                         expected="no rolls (they are for an ambush, in an encounter or add_minions event)")
     specs = e.get("minions") or {}
     counts = []
@@ -2483,7 +2485,9 @@ def pilfer_refusal(t: MysticsTracker, state: MysticsState, m: Mouse) -> RuleErro
         if others:
             who = [f"by {state.mouse(x).name}" for x in others if x]
             who += ["on a minion's turn or by a correction"] if None in others else []
-            why = (f"the minion figure(s) defeated this turn were defeated {' and '.join(who)}, not by "
+            one = len(state.unpilfered) == 1  # (none of them is by m)
+            why = (f"the {'minion figure' if one else 'minion figures'} defeated this turn "
+                   f"{'was' if one else 'were'} defeated {' and '.join(who)}, not by "
                    f"{m.name}: Pilfer gives 1 cheese only after {m.name} defeats a minion figure ({PILFER})")
             fix = (f"If {m.name} defeated it, undo that defeat and log it again by {m.name} "
                    f'("by": "{m.id}"), or log it on {possessive(m.name)} turn; then pilfer.')
@@ -2634,7 +2638,7 @@ def _figure(e: Event, g: MinionGroup) -> int:
     i = _int(e, "figure", 0, minimum=0)
     if i >= len(g.figures):
         n = len(g.figures)
-        raise RuleError(f"{g.name} has {n} figure(s) on the board; there is no figure {i + 1} "
+        raise RuleError(f"{g.name} has {plural(n, 'figure')} on the board; there is no figure {i + 1} "
                         f'("figure": {i} counts from 0)',
                         expected=f"figure 1 to {n} (\"figure\": 0 to {n - 1})")
     return i
@@ -2703,7 +2707,7 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
                                                                                for x in on_track))
         card = replace(card, wounds=card.wounds + n)
         state = replace(state, track=ini.replace_card(state.track, card))
-        state = _say(state, f"{n} wound(s) on {card.name} ({c('Wounds on boss minions')})")
+        state = _say(state, f"{plural(n, 'wound')} on {card.name} ({c('Wounds on boss minions')})")
         if card.life is not None and card.wounds >= card.life:
             state = _say(remove_card(state, card.id), f"{card.name} is removed from the track "
                                                       f"({c('Wounds on boss minions')})")
@@ -2726,13 +2730,13 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
         replace(x, figures=(*x.figures[:i], wounds, *x.figures[i + 1:])) if x.id == g.id else x
         for x in state.minions))
     if g.life is not None and wounds >= g.life:
-        state = _say(_defeated(state, g, by=by), f"{g.name} figure {i + 1} takes {n} wound(s) and is "
+        state = _say(_defeated(state, g, by=by), f"{g.name} figure {i + 1} takes {plural(n, 'wound')} and is "
                                                  f"defeated ({where})")
         return remove_figures(state, g.id, [i])
     if g.life is None:
-        return _say(state, f"{g.name} figure {i + 1}: {wounds} wound(s); life unknown in the data: set the "
-                           "life from its initiative card (set_stats), or log defeat_minion when it falls "
-                           f"({where})")
+        return _say(state, f"{g.name} figure {i + 1}: {plural(wounds, 'wound')}; life unknown in the data: "
+                           "set the life from its initiative card (set_stats), or log defeat_minion when it "
+                           f"falls ({where})")
     return _say(state, f"{g.name} figure {i + 1}: {wounds} of {g.life} wounds ({where})")
 
 
@@ -2900,7 +2904,7 @@ def _heal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         state = _kept(t, state, captured_error(m, "heal"))
     state = _zero(t, state, "heal", n, "1 or more wounds removed")
     return _say(replace(state, mice=pt.put(state.mice, pt.heal(m, n, poison))),
-                f"{m.name}: {n} {'poison ' if poison else ''}wound(s) removed "
+                f"{m.name}: {plural(n, 'poison wound' if poison else 'wound')} removed "
                 f"({c('Poisoned') + ': an antidote or cure' if poison else c('Mouse Hero Cards')})")
 
 
@@ -2997,7 +3001,8 @@ def rescue_refusal(state: MysticsState, m: Mouse, force: bool = False) -> RuleEr
     if force:
         return None
     if state.minions_on_board:
-        return RuleError(f"{m.name} cannot be rescued while {state.minions_on_board} minion(s) are "
+        return RuleError(f"{m.name} cannot be rescued while {plural(state.minions_on_board, 'minion')} "
+                         f"{'is' if state.minions_on_board == 1 else 'are'} "
                          "on the board: a captured mouse is rescued on its turn once none are left "
                          f"({c('Rescuing a Mouse')})", suggestion='add "force": true for a chapter rule')
     cur = state.current
@@ -3082,7 +3087,8 @@ def _condition(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
     elif cond == "poisoned" and on != (m.poison > 0):
         # Poisoned: a mouse is poisoned by its poison wounds, which only an antidote or cure removes
         state = _kept(t, state, RuleError(
-            f"{m.name} has {m.poison} poison wound(s): poisoned follows them, it is not set alone "
+            f"{m.name} has {plural(m.poison, 'poison wound')}: poisoned follows "
+            f"{'it' if m.poison == 1 else 'them'}, it is not set alone "
             f"({c('Poisoned')})", suggestion=("A poison wound makes the mouse poisoned." if on else
                                               "Cure the poison wounds (an antidote or cure): the last one "
                                               "cured ends poisoned.")))
@@ -3474,7 +3480,7 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
         if given != move:  # (the book's number again says what the book says)
             state = _kept(t, state, LogError(
                 f"'achievement' event: {name!r} is an individual achievement: it moves the chapter end "
-                f"marker {move} page(s) by the book, not move_end {lim.show(given)}",
+                f"marker {plural(move, 'page')} by the book, not move_end {lim.show(given)}",
                 cite=c("Individual Achievements"), expected=f"no move_end (or {move})"))
     else:
         info = _achievements_part(t, state)  # (the chapter's record, read once for what follows)
@@ -3487,7 +3493,8 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
     board = replace(before, achievements=(*before.achievements, (key, mouse)))
     board = ch.move_chapter_end(board, move) if move else board
     state = replace(state, board=board)
-    moved = f": chapter end marker {move:+d} page(s), now page {lim.show(board.chapter_end)}" if move else ""
+    moved = (f": chapter end marker {signed_pages(move)}, now page {lim.show(board.chapter_end)}" if move
+             else "")
     moved += _cut_move(before.chapter_end, move, board.chapter_end, f"the chapter track begins at page 1 "
                                                                     f"({c('Story Control Board')})")
     who = f" ({state.mouse(mouse).name})" if mouse else ""
@@ -3647,7 +3654,7 @@ def _close_name(state: MysticsState, name: str, move: int, info: Chapter | None,
     return _say(state, f"Note: {name!r} is none of the individual achievements"
                        + (f" nor a story achievement of chapter {state.chapter}'s data" if info is not None
                           else "")
-                       + (f", so it moved the chapter end marker {move:+d} page(s) as typed" if move else
+                       + (f", so it moved the chapter end marker {signed_pages(move)} as typed" if move else
                           ", so it did not move the chapter end marker") + f". {hint} ({c('Achievements')})")
 
 
@@ -3710,8 +3717,8 @@ def _story_move(t: MysticsTracker, state: MysticsState, e: Event, name: str,
     if "move_end" in e:
         move = _int(e, "move_end", 0, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
         if book is not None and move != book:
-            state = _say(state, f"Note: {where} says {name!r} moves the chapter end marker {book:+d} "
-                                f"page(s); moved {move:+d} as typed ({c('Achievements')})")
+            state = _say(state, f"Note: {where} says {name!r} moves the chapter end marker "
+                                f"{signed_pages(book)}; moved {move:+d} as typed ({c('Achievements')})")
         return state, move
     if t.replaying:
         if book:
@@ -3778,6 +3785,11 @@ def _unmoved(t: MysticsTracker, state: MysticsState, kind: str, move: int, start
                                      f"move changes nothing: {why} ({c('Story Control Board')})"))
 
 
+def signed_pages(move: int) -> str:
+    """A move of the chapter end marker with its sign, in pages: ``"+1 page"``, ``"-2 pages"``."""
+    return f"{move:+d} {'page' if abs(move) == 1 else 'pages'}"
+
+
 def _cut_move(start: int, move: int, page: int, why: str) -> str:
     """A move from page ``start`` by ``move`` pages that ended on ``page``: "" when it went the whole
     way, else the words for how far it went (``why`` it stopped short), to follow where it is."""
@@ -3785,7 +3797,7 @@ def _cut_move(start: int, move: int, page: int, why: str) -> str:
     if moved == move:
         return ""
     way = "forward" if move > 0 else "back"
-    return f"; it moved {way} {abs(moved)} page(s), not {abs(move)}: {why}"
+    return f"; it moved {way} {plural(abs(moved), 'page')}, not {abs(move)}: {why}"
 
 
 def _lost_now(state: MysticsState, before: Board) -> MysticsState:

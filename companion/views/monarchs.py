@@ -228,7 +228,9 @@ def score_table_html(result: Score) -> str:
             "<tr><th>colour</th><th>cards</th><th colspan=2>best discards</th><th></th><th>VP</th></tr>")
     cite = CITE_SCORING if result.variant == "standard" else CITE_FAMILY
     notes = "".join(f"<div>{html.escape(n)}</div>" for n in result.notes)
-    gray = f"<div>{result.gray_cards} gray card(s) never score.</div>" if result.gray_cards else ""
+    n_gray = result.gray_cards
+    gray = (f"<div>{plural(n_gray, 'gray card')} never {'scores' if n_gray == 1 else 'score'}.</div>"
+            if n_gray else "")
     return (f"<table style='font-size:18px;border-collapse:collapse' cellpadding=6>{head}{''.join(rows)}"
             f"<tr><td colspan=5><b>Total</b></td><td><b>{result.total}</b></td></tr></table>"
             f"{gray}{notes}<small><i>{html.escape(cite)}</i></small>")
@@ -825,7 +827,8 @@ class MonarchsCompanion:
             raise empty
         self.set_cards(cards)
         gray = sum(1 for c in cards if c.color not in COURT_COLOURS)  # the pad has no gray box
-        lines = [f"{gray} gray card(s) never score; their crowns were ignored "
+        never = "scores; its crowns were" if gray == 1 else "score; their crowns were"
+        lines = [f"{plural(gray, 'gray card')} never {never} ignored "
                  f"({CITE_SCORING})"] if gray else []
         said = pasted.notes()
         if said:  # what the list says of its own figures (the book example's split of crowns)
@@ -1018,7 +1021,7 @@ class MonarchsCompanion:
             items.append("Nothing affordable.")
         notes = "".join(f"<div><small>{html.escape(n)}</small></div>" for n in said)
         self.purchases.value = (f"<div style='font-size:17px'><b>{influence} influence{from_hand}: "
-                                f"{len(result.purchases)} purchase(s)</b><ol>"
+                                f"{plural(len(result.purchases), 'purchase')}</b><ol>"
                                 + "".join(f"<li>{i}</li>" for i in items) + f"</ol>{notes}"
                                 f"<small><i>{html.escape(CITE_BUY)}</i></small></div>")
         return result

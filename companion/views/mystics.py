@@ -493,7 +493,8 @@ def wheel_html(state: MysticsState) -> str:
     )
     return (
         f"<div><b>Minion cheese wheel</b> {n}/{WHEEL_SIZE}<br>{slots}<br><small>"
-        f"{len(state.board.surges)} surge(s) so far · {html.escape(cite('mystics', 'Surges'))}</small></div>"
+        f"{plural(len(state.board.surges), 'surge')} so far · "
+        f"{html.escape(cite('mystics', 'Surges'))}</small></div>"
     )
 
 
@@ -582,7 +583,8 @@ def chapter_html(state: MysticsState) -> str:
         if b.defeated
         else "<b style='color:#1b7f3b'>Victory!</b>"
         if b.victory
-        else f"{lim.show(b.pages_left)} page(s) before the chapter end marker"
+        else f"{lim.show(b.pages_left)} {'page' if b.pages_left == 1 else 'pages'} before the chapter end "
+             "marker"
     )
     verdict = (f"Hourglass on page {lim.show(b.hourglass)}, chapter end marker on page "
                f"{lim.show(b.chapter_end)}. " + verdict)
@@ -2450,8 +2452,9 @@ class MysticsDashboard(ui.TrackerPage):
                 ev["card"] = card or boss[0]
         if not (boss and kind == "wound_minion"):
             if not 1 <= figure <= len(group.figures):
-                raise CompanionError(f"{group.name} has {len(group.figures)} figure(s) on the board; there "
-                                     f"is no figure {figure}", expected=f"figure 1 to {len(group.figures)}")
+                raise CompanionError(f"{group.name} has {plural(len(group.figures), 'figure')} on the board; "
+                                     f"there is no figure {figure}",
+                                     expected=f"figure 1 to {len(group.figures)}")
             ev["figure"] = figure - 1
         by = self.minion_by.value
         if by and by != self._turn_mouse():  # (the mouse whose turn it is is the tracker's own default)
