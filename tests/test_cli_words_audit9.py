@@ -101,7 +101,7 @@ def test_mousecard_actions_name_the_option_typed(tmp_path: Path, capsys: pytest.
     assert code == 2 and err.startswith("companion: PLAYER must be a non-empty text")
     code, _, err = run(capsys, "mousecard", "draw", log, "--character", "Pip", "--skill", "2",
                        "--target", "J", "--cards", "2S 3S 4S")
-    assert code == 2 and err.startswith("companion: --cards: 1 card(s) too many")
+    assert code == 2 and err.startswith("companion: --cards: 1 card too many")
     assert err.rstrip().endswith("(mouse-card-system.txt, How to draw cards)")  # (the citation stays)
 
 

@@ -166,7 +166,7 @@ def test_a_success_bonus_on_a_draw_that_already_succeeded_is_refused_and_the_chi
     t.do(draw_event("Pip", "climb", TaskCheck(1, "J"), ["AS"]))
     with pytest.raises(RuleError) as chip:
         t.do({"event": "bonus", "character": "Pip", "source": "chip", "use": "success"})
-    assert "already has the 1 success(es) it needs" in chip.value.render()
+    assert "already has the 1 success it needs" in chip.value.render()
     assert "mouse-card-system.txt, Fate Chips" in chip.value.render()
     with pytest.raises(RuleError) as ace:
         t.do({"event": "bonus", "character": "Pip", "source": "ace", "use": "success"})
@@ -204,7 +204,7 @@ def test_the_page_turns_a_wasted_chip_success_off_and_says_why(tmp_path: Path) -
     chip_success.click()
     assert page.tracker.state.draws[-1].succeeded and page.tracker.state.chips_of("Pip") == 0
     page.award_button.click()
-    assert chip_success.disabled and "already has the 2 success(es) it needs" in chip_success.tooltip
+    assert chip_success.disabled and "already has the 2 successes it needs" in chip_success.tooltip
     assert ace_success.disabled
 
 
@@ -308,7 +308,7 @@ def test_cli_says_the_closest_rank_and_card(tmp_path: Path, capsys: pytest.Captu
     assert main(["odds", "mousecard", "--skill", "1", "--target", "Jak"]) == 2
     assert "Did you mean 'J'?" in capsys.readouterr().err
     assert main([*draw, "--target", "12", "--cards", "QS"]) == 0  # 12 is Q, as the help says
-    assert "1/1 success(es), success" in capsys.readouterr().out
+    assert "1 success of 1 needed, success" in capsys.readouterr().out
 
 
 # -- 7. options that change nothing -------------------------------------------------------------
@@ -393,7 +393,7 @@ def test_a_broke_draw_whose_aces_and_chips_fall_short_says_it_cannot_reach_the_n
     t.do({"event": "start", "seed": 1})
     t.do(draw_event("Moss", "x", TaskCheck(2, "J", need=3, mode="broke"), ["AS", "3C"]))
     rec = t.state.draws[-1]
-    assert t.state.journal[-1].endswith("1/3 success(es), cannot reach 3: at most 2 with 1 unspent ace(s)")
+    assert t.state.journal[-1].endswith("1 success of 3 needed, cannot reach 3: at most 2 with 1 unspent ace")
     assert rec.verdict(1) == "not yet" and rec.verdict(0).startswith("cannot reach 3")
     # a cautious draw stopped by a bad card may still draw on: never "cannot reach"
     t.do(draw_event("Tam", "x", TaskCheck(3, "J", need=3, situation="combat"), ["AD", "red joker"]))

@@ -118,7 +118,7 @@ def test_ace_uses_offers_no_success_a_bonus_would_refuse(tmp_path: Path,
     (draw,) = _draws(capsys, log)
     assert (draw["succeeded"], draw["aces_unspent"], draw["ace_uses"]) == (True, 1, [])
     _out, err = _run(capsys, "mousecard", "bonus", log, "Pip", "--source", "ace", "--use", "success", code=2)
-    assert "already has the 1 success(es) it needs" in err
+    assert "already has the 1 success it needs" in err
 
 
 def test_a_succeeded_draw_with_a_bad_card_in_effect_offers_its_ace_to_cancel_it() -> None:
@@ -127,7 +127,7 @@ def test_a_succeeded_draw_with_a_bad_card_in_effect_offers_its_ace_to_cancel_it(
     _typed(t, "Pip", "AS, QS, 2H", skill=3, situation="combat", aged=1, mode="broke")
     rec = t.state.draws[-1]
     assert rec.succeeded and rec.bad_in_effect == 1 and rec.ace_uses == ("cancel",)
-    assert "1 ace(s) unspent: cancel a bad card<" in draw_html(rec)  # the page offers what may be done
+    assert "1 ace unspent: cancel a bad card<" in draw_html(rec)  # the page offers what may be done
 
 
 def test_replay_help_lists_ace_uses(capsys: pytest.CaptureFixture[str]) -> None:

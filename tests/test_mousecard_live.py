@@ -171,7 +171,7 @@ def test_a_seeded_draw_stops_once_an_unspent_ace_makes_it_sure() -> None:
     rec = t.state.draws[-1]
     # the ace is one success and one more to spend: the player is sure and stops
     assert len(rec.cards) == 1 and rec.stopped == "task done" and rec.sure and not rec.succeeded
-    assert rec.summary().endswith("1/2 success(es), sure: spend 1 ace(s) as success(es)")
+    assert rec.summary().endswith("1 success of 2 needed, sure: spend 1 ace as a success")
     t.do({"event": "bonus", "character": "Pip", "source": "ace", "use": "success"})
     assert t.state.draws[-1].succeeded
 
@@ -614,9 +614,9 @@ def test_too_many_cards_after_a_cancelled_bad_card_names_the_skill_not_the_bad_c
     with pytest.raises(RuleError) as info:
         t.do({"event": "draw_on", "character": "Ann", "cards": ["2S", "3S", "4S"]})
     text = str(info.value)
-    assert "1 card(s) too many: 4♠" in text and "bad card" in text and "no card follows" not in text
-    assert "at most 2 card(s) more" in text and "skill 3 allows 3 card(s)" in text and "1 was drawn" in text
-    with pytest.raises(RuleError, match=r"at most 3 card\(s\) more: skill 3 plus 1 king\(s\) allows 4"):
+    assert "1 card too many: 4♠" in text and "bad card" in text and "no card follows" not in text
+    assert "at most 2 cards more" in text and "skill 3 allows 3 cards" in text and "1 was drawn" in text
+    with pytest.raises(RuleError, match="at most 3 cards more: skill 3 plus 1 king allows 4 cards"):
         t.do({"event": "draw_on", "character": "Ann", "cards": ["2S", "KS", "3S", "4S"]})
     assert t.state == before
     t.do({"event": "draw_on", "character": "Ann", "cards": ["2S", "3S"]})  # the two it has left: allowed
@@ -625,7 +625,7 @@ def test_too_many_cards_after_a_cancelled_bad_card_names_the_skill_not_the_bad_c
 
 def test_too_many_cards_in_a_fresh_draw_says_the_skills_limit() -> None:
     t = started()
-    with pytest.raises(RuleError, match=r"at most 2 card\(s\): skill 2 allows 2 card\(s\)"):
+    with pytest.raises(RuleError, match="at most 2 cards: skill 2 allows 2 cards"):
         typed(t, "Pip", "2S, 3S, 4S", skill=2)
     with pytest.raises(RuleError, match="a cautious draw stops at the first bad card"):
         typed(t, "Pip", "red joker, 3S", skill=2, situation="combat")
@@ -775,15 +775,15 @@ def test_a_blank_task_is_the_default_and_an_older_logs_long_task_is_read_as_it_i
 def test_a_finished_failed_draw_says_it_failed() -> None:
     t = started()
     typed(t, "Pip", "2S, 3S", skill=2, need=2, mode="broke")
-    assert t.state.journal[-1].endswith("0/2 success(es), failed")
+    assert t.state.journal[-1].endswith("0 successes of 2 needed, failed")
     assert t.state.draws[-1].verdict(0) == "failed" and t.state.draws[-1].verdict(2) == "not yet"
     # one chip cannot make two successes: said so, not "not yet"
     assert t.state.draws[-1].verdict(1) == "cannot reach 2: at most 1 with 1 fate chip"
     t.do({"event": "award", "player": "Tam"})
     typed(t, "Tam", "2D, 3D", skill=2, need=1, mode="broke")  # a chip left: not over yet
-    assert t.state.journal[-1].endswith("0/1 success(es), not yet")
+    assert t.state.journal[-1].endswith("0 successes of 1 needed, not yet")
     typed(t, "Moss", "AS, 3C", skill=2, need=3, mode="broke")  # an ace left to spend, one short of 3
-    assert t.state.journal[-1].endswith("1/3 success(es), cannot reach 3: at most 2 with 1 unspent ace(s)")
+    assert t.state.journal[-1].endswith("1 success of 3 needed, cannot reach 3: at most 2 with 1 unspent ace")
     t.do({"event": "bonus", "character": "Moss", "source": "ace", "use": "success"})
     assert t.state.journal[-1].endswith("2/3, failed.")
 
@@ -826,7 +826,7 @@ def test_cli_replay_json_draws_carry_their_check_and_what_is_left_to_spend(
                              "disadvantage": 0, "mode": "broke", "red_bad": "all", "bad_succeeds": True,
                              "cancel_draws_on": True}
     assert (draw["aces"], draw["aces_unspent"], draw["ace_uses"]) == (1, 1, ["success"])
-    assert draw["verdict"] == "sure: spend 1 ace(s) as success(es)" and draw["chips_spent"] == 0
+    assert draw["verdict"] == "sure: spend 1 ace as a success" and draw["chips_spent"] == 0
 
 
 def test_an_ended_chapters_draw_takes_no_more_aces_chips_or_draws(tmp_path: Path) -> None:
@@ -872,3 +872,22 @@ def test_an_awards_line_is_kept_in_its_parts_and_an_undo_says_it_from_them() -> 
     t.undo()
     assert t.undo_words(awarded, t.state) == [
         "Undone: Pip (now 1). receives 1 fate chip (Pip (now 1). back to 0 fate chips)."]
+
+
+def test_the_journal_line_and_the_sure_verdict_say_real_plurals() -> None:
+    # "1 success", "2 successes", never "success(es)"; the count reads "N of M needed"
+    t = started()
+    typed(t, "Pip", "3S, 7C, 4C", need=1, mode="broke")
+    assert t.state.journal[-1] == "#1 Pip — task: 3♠ 7♣ 4♣ → 0 successes of 1 needed, failed"
+    typed(t, "Pip", "QS, 7S, 2S", need=1, mode="broke")
+    assert t.state.journal[-1] == "#2 Pip — task: Q♠ 7♠ 2♠ → 1 success of 1 needed, success"
+    typed(t, "Pip", "QC, KS, 5S, 6S", need=2, mode="broke")
+    assert t.state.journal[-1] == "#3 Pip — task: Q♣ K♠ 5♠ 6♠ → 2 successes of 2 needed, success"
+    # the aces left to spend: "1 ace as a success", "2 aces as successes"
+    typed(t, "Moss", "AD, 8C, 9C", need=2, mode="broke")
+    assert t.state.draws[-1].verdict() == "sure: spend 1 ace as a success"
+    assert t.state.journal[-1].endswith("→ 1 success of 2 needed, sure: spend 1 ace as a success")
+    typed(t, "Tam", "AC, AS, 10C", need=4, mode="broke")
+    assert t.state.draws[-1].verdict() == "sure: spend 2 aces as successes"
+    assert t.state.journal[-1].endswith("→ 2 successes of 4 needed, sure: spend 2 aces as successes")
+    assert "(s)" not in "\n".join(t.state.journal) and "(es)" not in "\n".join(t.state.journal)

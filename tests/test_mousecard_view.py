@@ -489,7 +489,7 @@ def test_the_last_draw_panel_says_sure_failed_and_only_what_an_ace_may_do(tmp_pa
     page.player.value = "Ann"
     page.award_button.click()
     assert not chip_cancel.disabled  # a chip cancels the ace that is the bad card
-    assert "Sure: spend 1 ace(s)" in page.last.value
+    assert "Sure: spend 1 ace" in page.last.value
 
 
 def test_a_seeded_draw_stopped_by_an_unspent_ace_reads_sure_on_the_page(tmp_path: Path) -> None:
@@ -504,7 +504,7 @@ def test_a_seeded_draw_stopped_by_an_unspent_ace_reads_sure_on_the_page(tmp_path
     page.character.value = "Pip"
     page.draw_button.click()
     assert page.tracker.state.draws[-1].stopped == "task done"
-    assert "Sure: spend 1 ace(s) as success(es)" in page.last.value
+    assert "Sure: spend 1 ace as a success" in page.last.value
     assert "Not (yet)" not in page.last.value and "stopped: task done" not in page.last.value
 
 
@@ -633,3 +633,33 @@ def test_the_end_of_a_chapter_is_said_and_its_draws_take_no_more_bonus(tmp_path:
     assert shown in page.message.value and page.tracker.state.draws[-1].aces_spent == 0
     page.undo_button.click()  # chapter 1 again: its draw is on show and takes its ace
     assert "#1 Pip" in page.last.value and not page.bonus_buttons[0].disabled
+
+
+def test_a_draw_panel_says_real_plurals() -> None:
+    from companion.mousecard.deck import ACE
+    from companion.mousecard.live import LiveDeckTracker, draw_event
+
+    def started(seed: int) -> LiveDeckTracker:
+        t = LiveDeckTracker()
+        t.do({"event": "start", "seed": seed})
+        return t
+
+    # a seeded draw stops once its unspent aces make it sure: "the ace is" / "the aces are"
+    for aces, need, said in ((1, 2, "once the ace is spent"), (2, 4, "once the aces are spent")):
+        seed = next(n for n in range(5000)
+                    if [c.rank == ACE for c in started(n).state.order[:aces + 1]] == [True] * aces + [False])
+        t = started(seed)
+        t.do(draw_event("Pip", "leap", TaskCheck(5, "J", need=need)))
+        rec = t.state.draws[-1]
+        assert rec.stopped == "task done" and rec.aces_unspent == aces, seed
+        text = html.unescape(draw_html(rec))
+        count = "1 success" if aces == 1 else "2 successes"
+        assert f"{count} of {need} needed; stopped: sure to succeed {said}" in text
+        assert f"{aces} {'ace' if aces == 1 else 'aces'} unspent" in text and "(s)" not in text
+    # a going-for-broke draw stopped by its one bad card: "bad card", not "bad card(s)"
+    t = started(3)
+    t.do(draw_event("Pip", "task", TaskCheck(3, "J", situation="combat", aged=1, mode="broke"),
+                    ["4S", "QS", "2H"]))
+    text = html.unescape(draw_html(t.state.draws[-1]))
+    assert "1 success of 1 needed; stopped: bad card<" in text and "1 bad card in effect" in text
+    assert "(s)" not in text and "(es)" not in text

@@ -95,7 +95,7 @@ def test_a_draw_sure_by_an_unspent_ace_is_a_success_once_closed(
     assert run_cli(capsys, "mousecard", "new", log, "--seed", "7")[0] == 0
     assert run_cli(capsys, "mousecard", "draw", log, "--character", "Pip", "--skill", "2", "--target", "K",
                    "--need", "2", "--cards", "AH, 2S")[0] == 0
-    assert _verdicts(capsys, log) == ["sure: spend 1 ace(s) as success(es)"]
+    assert _verdicts(capsys, log) == ["sure: spend 1 ace as a success"]
     assert run_cli(capsys, "mousecard", closing[0], log, *closing[1:])[0] == 0
     assert _verdicts(capsys, log)[0] == "success"
 
@@ -114,7 +114,7 @@ def test_the_history_says_what_a_chip_awarded_later_changed(
     assert run_cli(capsys, "mousecard", "new", log, "--seed", "7")[0] == 0
     _code, out, _err = run_cli(capsys, "mousecard", "draw", log, "--character", "Tilly", "--task", "hide",
                                "--skill", "1", "--target", "K", "--cards", "3S")
-    assert "0/1 success(es), failed" in out
+    assert "0 successes of 1 needed, failed" in out
     _code, out, _err = run_cli(capsys, "mousecard", "award", log, "Tilly")
     assert out.strip() == ("Tilly receives 1 fate chip (now 1). Tilly's draw #1 (hide) is now not yet a "
                            "success (it was failed).")

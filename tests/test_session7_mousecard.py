@@ -180,7 +180,7 @@ def test_cards_targets_and_situations_typed_with_emoji_suits_or_full_width_read(
                              "--target", "\uff2a", "--situation", "\uff23\uff2f\uff2d\uff22\uff21\uff34",
                              "--cards", "5\u2663\ufe0f, Q\u2665\ufe0f")
     assert code == 0, err
-    assert "#1 Pip — task: 5♣ Q♥ → 1/1 success(es), success" in out
+    assert "#1 Pip — task: 5♣ Q♥ → 1 success of 1 needed, success" in out
     rec = LiveDeckTracker(Path(log)).state.draws[-1]
     assert rec.check.target == 11 and rec.check.situation == "combat"
     code, out, _err = run_cli(capsys, "odds", "mousecard", "--skill", "1", "--target", "ｊ or better")

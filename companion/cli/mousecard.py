@@ -11,6 +11,7 @@ from typing import Any
 from ..errors import CompanionError, LogError
 from ..mousecard.odds import BONUS_POLICIES, KING_POLICIES, MODES
 from ..mousecard.situations import RED_BAD_CHOICES
+from ..verdict import plural
 from . import TRACKER_JSON_HELP, as_typed, existing_log, log_folder, say_problems, warn_set_aside, whole_in
 
 SITUATION_CHOICES = "calm, combat, unknown, combat-unknown, red-bad (alias ground)"
@@ -129,7 +130,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "bonus cancelled is 'cancelled'), successes (the cards' and the bonuses spent), "
                         "succeeded (true when successes reach need), sure_by_aces (true when successes "
                         "fall short of need and the unspent aces make up the rest: the verdict of such a "
-                        "draw is 'sure: spend N ace(s)' while open and 'success' once closed, with "
+                        "draw is 'sure: spend N aces as successes' ('1 ace as a success' for one) while "
+                        "open and 'success' once closed, with "
                         "succeeded false), verdict (where the draw stands now, the final word; a draw no "
                         "ace, fate chip or draw-on may "
                         "change any more, its character having drawn since or its chapter ended, is "
@@ -352,7 +354,8 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
     reshuffled = [p for p in [*may_move, *tracker.mismatches()] if p not in moving]
     if moving:
         first = moving[0]
-        more = f" (and {len(moving) - 1} more such line(s))" if len(moving) > 1 else ""
+        more = (f" (and {plural(len(moving) - 1, 'more such line', 'more such lines')})"
+                if len(moving) > 1 else "")
         if first.kind == MISMATCH_KIND:  # a line lost or changed before a seeded draw
             raise CompanionError(f"at line {first.line} of the live deck log the shuffle no longer deals the "
                                  "cards logged at the table: that line or one before it was lost or changed, "

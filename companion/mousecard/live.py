@@ -263,23 +263,25 @@ class DrawRecord:
         return not self.may_draw_more and self.reach(chips) < self.check.need
 
     def verdict(self, chips: int = 0, *, closed: bool = False) -> str:
-        """``success``; ``sure: spend N ace(s) as success(es)``; ``failed`` when nothing is left to
-        change it (no unspent ace, none of the character's ``chips``, no drawing on); ``cannot reach N:
-        ...`` when what is left (the unspent aces and the ``chips``, no drawing on) falls short of the
-        need; else ``not yet``. Once no action may change it any more (``closed``: :meth:`LiveDeck.closed`)
-        it is ``success`` or ``failed`` as it stood at its end: a draw :attr:`sure` to succeed by its
-        unspent aces is a success (each ace is a success the player may count, Aces; a seeded draw stops
-        drawing once sure, so an ace left unspent never makes it a failure)."""
+        """``success``; ``sure: spend 1 ace as a success`` (``2 aces as successes``); ``failed`` when
+        nothing is left to change it (no unspent ace, none of the character's ``chips``, no drawing on);
+        ``cannot reach N: ...`` when what is left (the unspent aces and the ``chips``, no drawing on) falls
+        short of the need; else ``not yet``. Once no action may change it any more (``closed``:
+        :meth:`LiveDeck.closed`) it is ``success`` or ``failed`` as it stood at its end: a draw :attr:`sure`
+        to succeed by its unspent aces is a success (each ace is a success the player may count, Aces; a
+        seeded draw stops drawing once sure, so an ace left unspent never makes it a failure)."""
         if self.succeeded:
             return "success"
         if closed:
             return "success" if self.sure else "failed"
         if self.sure:
-            return f"sure: spend {self.check.need - self.total_successes} ace(s) as success(es)"
+            short = self.check.need - self.total_successes
+            return (f"sure: spend {plural(short, 'ace')} as "
+                    + ("a success" if short == 1 else "successes"))
         if not self.aces_unspent and chips < 1 and not self.can_draw_on:
             return "failed"
         if self.cannot_reach(chips):
-            left = [x for x in (f"{self.aces_unspent} unspent ace(s)" if self.aces_unspent else "",
+            left = [x for x in (plural(self.aces_unspent, "unspent ace") if self.aces_unspent else "",
                                 plural(chips, "fate chip") if chips > 0 else "") if x]
             return (f"cannot reach {self.check.need}: at most {self.reach(chips)} with "
                     + " and ".join(left))
@@ -324,7 +326,8 @@ class DrawRecord:
         if use == "success" and self.succeeded and not logged:
             lost = ("the fate chip would be lost for nothing" if source == "chip" else
                     "an ace's extra success changes nothing")
-            return (f"{who} already has the {self.check.need} success(es) it needs: {lost}", source)
+            return (f"{who} already has the {plural(self.check.need, 'success', 'successes')} it needs: "
+                    f"{lost}", source)
         if use == "success" and source == "chip" and not logged and self.cannot_reach(chips):
             return (f"{who} cannot reach the {plural(self.check.need, 'success', 'successes')} it needs "
                     f"(at most {self.reach(chips)}, every unspent ace and fate chip counted): the fate chip "
@@ -337,16 +340,17 @@ class DrawRecord:
         verdict = self.verdict(chips)
         extra = []
         if self.bad_in_effect:
-            extra.append(f"{self.bad_in_effect} bad card(s) in effect")
+            extra.append(f"{plural(self.bad_in_effect, 'bad card')} in effect")
         if self.cancelled:
             extra.append(f"{self.cancelled} cancelled")
         if self.aces_unspent and not self.succeeded and not self.sure and not verdict.startswith("cannot"):
-            extra.append(f"{self.aces_unspent} ace(s) unspent")
+            extra.append(f"{plural(self.aces_unspent, 'ace')} unspent")
         if self.reshuffles:
-            extra.append(f"{self.reshuffles} reshuffle(s)")
+            extra.append(plural(self.reshuffles, "reshuffle"))
         tail = f" ({'; '.join(extra)})" if extra else ""
         return (f"#{self.number} {self.character} — {self.task}: {cards} → "
-                f"{self.total_successes}/{self.check.need} success(es), {verdict}{tail}")
+                f"{plural(self.total_successes, 'success', 'successes')} of {self.check.need} needed, "
+                f"{verdict}{tail}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -726,7 +730,7 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
     if queue:
         why = _too_many_why(check, stopped, cards, len(bad) - (before.cancelled if before else 0),
                             len(before.cards) if before else 0)
-        raise RuleError(f"{len(queue)} card(s) too many: {', '.join(c.short for c in queue)}",
+        raise RuleError(f"{plural(len(queue), 'card')} too many: {', '.join(c.short for c in queue)}",
                         where="cards", expected=why, cite=LIVE_CITES["draw"])
     return state, {"cards": tuple(cards), "successes": s, "bad": tuple(bad), "aces": aces,
                    "reshuffles": reshuffles, "empty_reshuffles": empty, "stopped": stopped}
@@ -743,12 +747,12 @@ def _too_many_why(check: TaskCheck, stopped: str, cards: list[PlayingCard], bad_
         return "no card follows a bad card (Task checks: no more cards this round)"
     kings = sum(c.rank == KING for c in cards)
     limit = check.skill + kings
-    allows = (f"skill {check.skill}" + (f" plus {kings} king(s)" if kings else "")
-              + f" allows {limit} card(s) in this draw")
+    allows = (f"skill {check.skill}" + (f" plus {plural(kings, 'king')}" if kings else "")
+              + f" allows {plural(limit, 'card')} in this draw")
     if not drawn_before:
-        return f"at most {limit} card(s): {allows}"
+        return f"at most {plural(limit, 'card')}: {allows}"
     more = limit - drawn_before
-    return (f"at most {more} card(s) more: {allows}, and {drawn_before} "
+    return (f"at most {plural(more, 'card')} more: {allows}, and {drawn_before} "
             f"{'was' if drawn_before == 1 else 'were'} drawn before the bad card was cancelled")
 
 

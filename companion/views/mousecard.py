@@ -262,11 +262,15 @@ def draw_html(rec: DrawRecord, chips: int = 0) -> str:
         said, said[:1].upper() + said[1:])
     colour = (ui.COLOURS["ok"] if rec.succeeded or rec.sure else
               ui.COLOURS["error"] if said == "failed" or said.startswith("cannot") else ui.COLOURS["warn"])
-    stopped = ("sure to succeed once the ace(s) are spent" if rec.stopped == "task done" and not rec.succeeded
+    # a going-for-broke draw's stop (``bad card(s)``, as its JSON says it) reads by the bad cards drawn
+    stopped = ((f"sure to succeed once the {'ace is' if rec.aces_unspent == 1 else 'aces are'} spent")
+               if rec.stopped == "task done" and not rec.succeeded else
+               ("bad card" if len(rec.bad) == 1 else "bad cards") if rec.stopped == "bad card(s)"
                else rec.stopped)
-    lines = [f"{rec.total_successes} of {rec.check.need} success(es); stopped: {stopped}"]
+    lines = [f"{plural(rec.total_successes, 'success', 'successes')} of {rec.check.need} needed; "
+             f"stopped: {stopped}"]
     if rec.bad_in_effect:
-        lines.append(f"{rec.bad_in_effect} bad card(s) in effect"
+        lines.append(f"{plural(rec.bad_in_effect, 'bad card')} in effect"
                      + (" — several at once: a magnified result" if rec.bad_in_effect > 1 else ""))
     if rec.reshuffles - rec.empty_reshuffles:
         lines.append(f"a joker: the deck was reshuffled ({rec.reshuffles - rec.empty_reshuffles}×)")
@@ -274,16 +278,16 @@ def draw_html(rec: DrawRecord, chips: int = 0) -> str:
         lines.append(f"the deck ran out (or was smaller than the hand): reshuffled first "
                      f"({rec.empty_reshuffles}×)")
     if rec.can_draw_on:
-        lines.append(f"the bad card is cancelled: the draw may go on ({rec.draws_left} card(s) left)")
+        lines.append(f"the bad card is cancelled: the draw may go on ({plural(rec.draws_left, 'card')} left)")
     uses = rec.ace_uses
     if uses:
-        lines.append(f"{rec.aces_unspent} ace(s) unspent: "
+        lines.append(f"{plural(rec.aces_unspent, 'ace')} unspent: "
                      + " or ".join(ACE_USE_WORDS[use] for use in uses)
                      + (" (an ace cannot cancel itself)" if rec.lone_bad_ace and rec.bad_in_effect else ""))
     if said == "failed":
         lines.append(f"nothing left to spend: no unspent ace, and {rec.character} has no fate chip")
     if rec.cancelled:
-        lines.append(f"{rec.cancelled} bad card(s) cancelled: no effect")
+        lines.append(f"{plural(rec.cancelled, 'bad card')} cancelled: no effect")
     # the check's options that change nothing here (Aged in calm adds no bad card), as the Odds tab and
     # the command line's draw say them: a card the reader expected to be bad reads as meant
     lines += [f"note: {plain(note)}" for note in ignored_options(rec.check)]
