@@ -52,6 +52,11 @@ is), so the figures stay comparable between machines.
 13. The other house readings (``bad_succeeds``, ``cancel_draws_on``), each on or off at
    random, with every choice and stopping when sure: a fixed sample of 150 checks at skill
    8-10 (printed before section 11, with the other one-core samples).
+14. Where the slowest check known spends its time (one core, best of 5): each compiled step
+   of the engine (the sweep of a batch of pass runs, the members' reading of their runs'
+   outcomes, the new passes they start, the search of player states ...), the rest (Python
+   glue), and the pass runs each batch sweeps. It shows where the next gain must come from:
+   section 10c's cells are several batches of a few to a dozen runs each, swept in full.
 
 numpy and numba are loaded once before timing, as in a session. numba compiles the sweep
 the first time it is ever used (about 10 s, which run.py does right after installing) and
@@ -366,6 +371,57 @@ def main(argv: list[str]) -> None:
         every = cold(check, 3, time.perf_counter)
         print(f"   {one * 1000:7.1f} ms -> {every * 1000:7.1f} ms  {one / every:4.2f}x  {check.describe()}")
     passes.THREADS = None
+    print()
+    breakdown(MANY_CHIPS[0])
+
+
+def breakdown(check: TaskCheck) -> None:
+    """Section 14: the slowest check's CPU time per compiled step, the rest, and the runs per batch."""
+    from companion.mousecard import _search, _sweep
+
+    spent: dict[str, float] = {}
+    runs: list[int] = []
+    kernels = ("sweep", "read", "spread", "arrange", "gather", "quotients", "times")
+    steps = [(_sweep, name) for name in kernels]
+    steps += [(_search, name) for name in ("search", "tables", "bases", "numbered")]
+    originals = [(module, name, getattr(module, name)) for module, name in steps]
+
+    def timed(name: str, f: Any) -> Any:
+        def call(*args: Any) -> Any:
+            began = time.process_time()
+            try:
+                return f(*args)
+            finally:
+                spent[name] = spent.get(name, 0.0) + time.process_time() - began
+                if name == "sweep":
+                    runs.append(int(args[7]))  # (its nruns)
+        return call
+
+    passes.THREADS = 1
+    best: tuple[float, dict[str, float], list[int]] | None = None
+    try:
+        for module, name, f in originals:
+            setattr(module, name, timed(name, f))
+        for _ in range(5):
+            spent.clear()
+            runs.clear()
+            began = time.process_time()
+            _exact_odds.__wrapped__(check, None)
+            total = time.process_time() - began
+            if best is None or total < best[0]:
+                best = (total, dict(spent), list(runs))
+    finally:
+        for module, name, f in originals:
+            setattr(module, name, f)
+        passes.THREADS = None
+    assert best is not None
+    total, spent, runs = best
+    print(f"14. where the slowest check known spends its time (one core, best of 5): {total * 1000:.1f} ms, "
+          f"{check.describe()}")
+    parts = sorted(spent.items(), key=lambda x: -x[1])
+    print("   in ms: " + "  ".join(f"{name} {t * 1000:.1f}" for name, t in parts if t >= 0.0005)
+          + f"  the rest (Python) {(total - sum(spent.values())) * 1000:.1f}")
+    print(f"   pass runs swept per batch (most draws left first): {runs}")
 
 
 if __name__ == "__main__":
