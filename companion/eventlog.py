@@ -46,6 +46,7 @@ import os
 import random
 import re
 import secrets
+import shlex
 import signal
 import sys
 import threading
@@ -478,26 +479,80 @@ class BatchWrite:
     written: bool = False
 
 
+def _blocker(path: Path) -> Path | None:
+    """A file standing where one of ``path``'s folders should be, if any."""
+    try:
+        return next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    except OSError:
+        return None
+
+
+def _folder_missing(path: Path) -> bool:
+    """Whether the folder ``path`` would be in does not exist (and no file stands in its way:
+    :func:`_blocker` says that one)."""
+    try:
+        return not path.parent.is_dir() and _blocker(path) is None
+    except (OSError, ValueError):
+        return False
+
+
+def _missing_words(path: Path) -> str:
+    """That the folder of ``path`` does not exist, naming it (:func:`_create_first` says what to do)."""
+    return f"its folder {str(path.parent)!r} does not exist"
+
+
+def _create_first(path: Path) -> str:
+    """What to do about a log whose folder does not exist (no log ever makes a folder)."""
+    return (f"Create the folder first (mkdir -p {shlex.quote(str(path.parent))}), or give the log's path "
+            "in a folder that exists; no folder is made for a log (a mistyped one would start a game "
+            "somewhere else), and nothing was written.")
+
+
 def _folder_reason(path: Path, exc: OSError) -> str:
     """Why ``path`` cannot be made or opened, in a few words: a file standing where one of its
-    folders should be is named (the system only says "file exists" or "not a directory")."""
-    try:
-        blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
-    except OSError:
-        blocker = None
-    return f"{blocker} is a file, not a folder" if blocker is not None else os_reason(exc)
+    folders should be is named (the system only says "file exists" or "not a directory"), and a
+    folder that does not exist (no log makes one: :class:`MissingFolderError`)."""
+    blocker = _blocker(path)
+    if blocker is not None:
+        return f"{blocker} is a file, not a folder"
+    if isinstance(exc, FileNotFoundError) and _folder_missing(path):
+        return _missing_words(path)
+    return os_reason(exc)
 
 
-def lock_folder(path: str | os.PathLike[str]) -> int | None:
+class MissingFolderError(LogError):
+    """A log in a folder that does not exist: no log makes a folder (a mistyped path is not a new
+    game), so nothing is written there until the user creates it (:func:`missing_folder`)."""
+
+
+def missing_folder(path: str | os.PathLike[str] | None) -> MissingFolderError | None:
+    """Why a log cannot be kept at ``path``: the folder it is in does not exist (said naming the
+    folder, with the ``mkdir -p`` that makes it); ``None`` when it does (or ``path`` is ``None``, a
+    log in memory). A file where a folder should be is not this error: the write says it. A page
+    opens its log through this (:meth:`companion.ui.TrackerPage.open_tracker`), so that a mistyped
+    folder is said on opening, before anything is written."""
+    if path is None:
+        return None
+    p = Path(path)
+    if not _folder_missing(p):
+        return None
+    return MissingFolderError(f"cannot be made: {_missing_words(p)}", where=str(p),
+                              suggestion=_create_first(p))
+
+
+def lock_folder(path: str | os.PathLike[str], *, make_folder: bool = False) -> int | None:
     """The folder of the file ``path``, opened and locked (closing the descriptor lets it go); ``None``
-    where no lock can be had (no fcntl, a file system without locks): the action then goes on
-    unlocked, as before locks existed. Advisory, POSIX only: a log's writers and the high-score table's
-    take it (:meth:`EventLog.locked`, :func:`folder_locked`)."""
+    where no lock can be had (no fcntl, a file system without locks, a folder that does not exist: the
+    write that follows says so): the action then goes on unlocked, as before locks existed. Advisory,
+    POSIX only: a log's writers and the high-score table's take it (:meth:`EventLog.locked`,
+    :func:`folder_locked`). No folder is made here (``make_folder``: the caller's own folder, which
+    it may make: the high-score table's)."""
     if fcntl is None:
         return None
     folder = Path(os.path.realpath(path)).parent  # a file reached by a link: its real folder
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if make_folder:
+            folder.mkdir(parents=True, exist_ok=True)
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
         return None  # the write that follows reports a folder it cannot use
@@ -510,11 +565,11 @@ def lock_folder(path: str | os.PathLike[str]) -> int | None:
 
 
 @contextlib.contextmanager
-def folder_locked(path: str | os.PathLike[str]) -> Iterator[None]:
+def folder_locked(path: str | os.PathLike[str], *, make_folder: bool = False) -> Iterator[None]:
     """Hold :func:`lock_folder` of ``path`` for a read-change-write of a file other than a log (the
     high-score table, and a log's own :meth:`EventLog.locked`): not re-entrant, so never taken
-    inside itself."""
-    fd = lock_folder(path)
+    inside itself. ``make_folder``: make the folder first (the high-score table's own; never a log's)."""
+    fd = lock_folder(path, make_folder=make_folder)
     try:
         yield
     finally:
@@ -737,19 +792,21 @@ class EventLog:
 
     def _write_raw(self, data: bytes) -> None:
         """Append ``data`` whole or not at all: a short write (a full disk) is undone, and said (a
-        file this write made is removed again: a failed first write leaves no empty log behind)."""
+        file this write made is removed again: a failed first write leaves no empty log behind). No
+        folder is made: a log in a folder that does not exist is refused, naming the folder."""
         assert self.path is not None
         made = False
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
             try:
                 fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
                 made = True
             except FileExistsError:
                 fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         except OSError as exc:
-            raise LogError(f"cannot be written ({_folder_reason(self.path, exc)}); the action was not saved",
-                           where=str(self.path)) from None
+            missing = isinstance(exc, FileNotFoundError) and _folder_missing(self.path)
+            raise (MissingFolderError if missing else LogError)(
+                f"cannot be written ({_folder_reason(self.path, exc)}); the action was not saved",
+                where=str(self.path), suggestion=_create_first(self.path) if missing else None) from None
         try:
             before = os.fstat(fd).st_size
             try:

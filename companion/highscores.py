@@ -76,7 +76,7 @@ def _table_locked(path: str | os.PathLike[str] | None) -> contextlib.AbstractCon
     file system without locks)."""
     from .eventlog import folder_locked
 
-    return folder_locked(path if path is not None else high_score_path())
+    return folder_locked(path if path is not None else high_score_path(), make_folder=True)
 
 
 def record_high_score(entry: HighScore,

@@ -18,12 +18,14 @@ page says what a click did under the buttons of its section, the latest click's 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import html
 import os
 import urllib.parse
 import weakref
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from time import monotonic
 from typing import Any, ClassVar
 
@@ -31,7 +33,7 @@ import ipywidgets as w
 
 from . import RULE_BOOKS
 from .errors import CompanionError, PathError
-from .eventlog import HEADER, REDO, UNDO, Event, LoggedEvent, redone_said
+from .eventlog import HEADER, REDO, UNDO, Event, LoggedEvent, MissingFolderError, missing_folder, redone_said
 from .textio import LONE_SURROGATE, lone_surrogate, player_name
 from .verdict import LEGAL_COLOUR, NOT_LEGAL_COLOUR
 
@@ -307,6 +309,19 @@ class StaleRefusal(CompanionError):
 UNUSABLE = "this log cannot be opened (see the message)"
 
 
+def default_log(name: str) -> Path:
+    """A page's log when it is given none: ``<user data>/logs/<name>``. The logs folder (and the user
+    data folder it is in) is made here, where the default is chosen: the one folder the companion
+    makes for a log by itself (a log given by path never makes one: :meth:`TrackerPage.open_tracker`).
+    A folder that cannot be made is left for the page to say on opening, never raised."""
+    from .cards import user_data_dir
+
+    folder = user_data_dir() / "logs"
+    with contextlib.suppress(OSError, ValueError):
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder / name
+
+
 def in_kernel() -> bool:
     """Whether this runs in a Jupyter kernel (JupyterLab, the Voila app), whose event loop serves the
     page's widgets: only there does a page follow its log in the background (another library's loop,
@@ -384,10 +399,15 @@ class TrackerPage:
     def open_tracker(self, factory: Callable[[Any], Any], path: Any) -> Any:
         """``factory(path)``, the page's tracker; a log that cannot be used gives an empty tracker
         that refuses every action with the reason instead (kept in :attr:`unusable` for the page
-        to show): a notebook cell must not end in a traceback, and the file stays untouched. The
+        to show): a notebook cell must not end in a traceback, and the file stays untouched. A log in
+        a folder that does not exist is one (:func:`~companion.eventlog.missing_folder`): nothing is
+        written and no folder made (only :func:`default_log`'s own folder is ever made). The
         page starts following its log here (once: the watcher reads ``self.tracker`` at each look)."""
         self._start_following(path)
         try:
+            refused = missing_folder(path)  # (no folder is made for a log: a mistyped one is said)
+            if refused is not None:
+                raise refused
             return factory(path)
         except CompanionError as exc:
             self.unusable = exc
@@ -481,6 +501,11 @@ class TrackerPage:
         it cannot."""
         if self.unusable is None:
             return False
+        if isinstance(self.unusable, MissingFolderError):
+            show(panel, "error", "This log's folder does not exist: every action is off",
+                 [self.unusable.render(), "Once the folder exists (or with the log's path corrected), run "
+                  "this cell again."])
+            return True
         show(panel, "error", "This log cannot be used: every action is off",
              [self.unusable.render(), "The file was left untouched. Open the page on another file "
               "(a new name starts a new log)."])

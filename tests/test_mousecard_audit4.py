@@ -187,6 +187,7 @@ def _assert_opened_with_the_live_deck_off(page: MouseCardPage, why: str) -> None
 
 def test_the_page_opens_on_a_folder_it_cannot_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     log = tmp_path / "logs" / "mousecard.jsonl"
+    log.parent.mkdir()  # (a folder that does not exist is said on opening: test_log_folders.py)
     real_open = os.open
 
     def denied(path: object, *args: object, **kwargs: object) -> int:  # as a folder of another user's

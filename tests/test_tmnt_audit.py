@@ -264,10 +264,10 @@ def test_a_log_in_a_folder_that_does_not_exist_is_refused(tmp_path: Path,
     assert run(capsys, "do", str(tmp_path / "dir" / "x.jsonl"), START)[0] == 0
 
 
-def test_the_page_still_makes_its_own_log_folder(tmp_path: Path) -> None:
+def test_the_page_still_makes_its_own_log_folder(_isolated_user_data: Path) -> None:
     from companion.views.tmnt import GameTracker
 
-    g = GameTracker(tmp_path / "logs" / "tmnt.jsonl", [])
+    g = GameTracker(None, [])  # (its default log, in the user data folder's logs folder, made for it)
     g.first.value = 0
     g.new_game.click()
-    assert g.state.started and (tmp_path / "logs" / "tmnt.jsonl").exists()
+    assert g.state.started and (_isolated_user_data / "logs" / "tmnt.jsonl").exists()

@@ -121,13 +121,13 @@ def test_a_log_in_a_folder_that_does_not_exist_is_refused(tmp_path: Path,
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_page_still_makes_its_own_log_folder(tmp_path: Path) -> None:
+def test_the_page_still_makes_its_own_log_folder(_isolated_user_data: Path) -> None:
     from companion.views.village import VillageCompanion
 
-    v = VillageCompanion(tmp_path / "logs" / "village.jsonl")
+    v = VillageCompanion()  # (its default log, in the user data folder's logs folder, made for it)
     v.names[0].value, v.names[1].value = "Ann", "Bob"
     v.new_game()
-    assert v.state.started and (tmp_path / "logs" / "village.jsonl").exists()
+    assert v.state.started and (_isolated_user_data / "logs" / "village.jsonl").exists()
 
 
 # -- 10. a mouse's number ----------------------------------------------------------------------------

@@ -491,7 +491,7 @@ def log_folder(path: str | Path, *, error: type[CompanionError] = CompanionError
     """``path`` as a :class:`~pathlib.Path` when the folder it is in exists: a command that starts a log
     never makes a folder (a mistyped folder would silently begin a new game somewhere else); otherwise
     an error of class ``error`` naming the folder. The notebook pages make their own default log folder
-    (:class:`~companion.eventlog.EventLog` creates it on the first write)."""
+    (:func:`companion.ui.default_log`); no log makes one."""
     from ..textio import folder_problem
 
     found = Path(path)

@@ -220,9 +220,9 @@ def _pc(p: Fraction | float) -> str:
 
 
 def default_log() -> Path:
-    from ..cards import user_data_dir
-
-    return user_data_dir() / "logs" / "mystics.jsonl"
+    """The page's log when it is given none: in the user data folder's logs folder, which is made
+    if missing (:func:`~companion.ui.default_log`)."""
+    return ui.default_log("mystics.jsonl")
 
 
 def archive_name(path: Path) -> Path:

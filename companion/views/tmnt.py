@@ -603,9 +603,9 @@ def _game_over_said(x: dict[str, Any], names: dict[str, str]) -> str:
 # -- the game tracker ----------------------------------------------------------------------------------
 
 def default_log() -> Path:
-    from ..cards import user_data_dir
-
-    return user_data_dir() / "logs" / "tmnt.jsonl"
+    """The page's log when it is given none: in the user data folder's logs folder, which is made
+    if missing (:func:`~companion.ui.default_log`)."""
+    return ui.default_log("tmnt.jsonl")
 
 
 ZONE_STYLE = {"down": ("#37474f", "white"), "up": ("#fff3c4", "#202124"), "empty": ("#f1f3f4", "#9aa0a6")}

@@ -255,9 +255,9 @@ def wide(button: w.Button) -> w.Button:
 
 
 def default_log_path() -> Path:
-    from ..cards import user_data_dir
-
-    return user_data_dir() / "logs" / "village.jsonl"
+    """The page's log when it is given none: in the user data folder's logs folder, which is made
+    if missing (:func:`~companion.ui.default_log`)."""
+    return ui.default_log("village.jsonl")
 
 
 def numbered(path: Path) -> Path:
