@@ -582,9 +582,9 @@ def test_a_line_cut_by_a_crash_in_another_window_is_said_when_the_page_reads_the
     page = MouseCardPage(log, plot=False, settle=None)
     with log.open("a") as f:  # another program crashed mid-write
         f.write('{"event": "award", "player": "Pi')
-    page.player.value = "Pip"
-    page.award_button.click()  # read again first: the half line is set aside, and the page says so
+    page.player.value = "Pip"  # read again as the name is typed: the half line is set aside, and said
     assert "another window" in page.notice.value and "cut mid-write" in page.notice.value
+    page.award_button.click()
     assert page.tracker.state.chips_of("Pip") == 1
     assert (tmp_path / "mc.jsonl.damaged").read_text().startswith('{"event": "award"')
 

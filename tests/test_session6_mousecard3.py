@@ -116,8 +116,8 @@ def test_the_history_says_what_a_chip_awarded_later_changed(
                                "--skill", "1", "--target", "K", "--cards", "3S")
     assert "0 successes of 1 needed, failed" in out
     _code, out, _err = run_cli(capsys, "mousecard", "award", log, "Tilly")
-    assert out.strip() == ("Tilly receives 1 fate chip (now 1). Tilly's draw #1 (hide) is now not yet a "
-                           "success (it was failed).")
+    assert out.strip() == ("Tilly receives 1 fate chip (now 1). Tilly's draw #1 (hide) can now still "
+                           "succeed (it had failed).")
     assert run_cli(capsys, "mousecard", "bonus", log, "Tilly", "--source", "chip", "--use", "success")[0] == 0
     code, out, _err = run_cli(capsys, "mousecard", "undo", log)  # (the bonus)
     code, out, _err = run_cli(capsys, "mousecard", "undo", log)  # the award: neither count nor note holds
@@ -134,8 +134,8 @@ def test_a_spend_that_leaves_a_draw_nothing_says_so() -> None:
     t.do({"event": "award", "player": "Pip", "chips": 1})
     t.do(draw_event("Pip", "leap", TaskCheck(skill=1, target="K"), ["3S"]))
     t.do({"event": "spend", "player": "Pip", "chips": 1})
-    assert t.state.journal[-1] == ("Pip spends 1 fate chip (now 0). Pip's draw #1 (leap) is now failed (it "
-                                   "was not yet a success).")
+    assert t.state.journal[-1] == ("Pip spends 1 fate chip (now 0). Pip's draw #1 (leap) has now failed (it "
+                                   "could still succeed).")
 
 
 # -- 3. a reshuffle within the chapter on the page --------------------------------------------------
@@ -230,4 +230,4 @@ def test_an_award_says_what_it_changed_of_the_players_draw(tmp_path: Path) -> No
     _draw(page, "Tilly", "3S", task="hide")
     page.player.value = "Tilly"
     page.award_button.click()
-    assert "Tilly's draw #1 (hide) is now not yet a success (it was failed)." in text(page.chips_msg.value)
+    assert "Tilly's draw #1 (hide) can now still succeed (it had failed)." in text(page.chips_msg.value)

@@ -146,6 +146,22 @@ def tidy_name(name: str) -> str:
     return unicodedata.normalize("NFC", tidy_spaces(name))
 
 
+def session_name(name: str) -> str:
+    """A name as the session keeps it (:meth:`LiveDeck.name_of`): tidied (:func:`tidy_name`), and a name
+    an older or hand-edited log holds past :data:`MAX_NAME` characters (or over several lines) shown as
+    a logged title is (:func:`~companion.textio.logged_text`: on one line, cut with "…"). A logged line
+    is read as it was, never refused for its name; a new action's name too long is refused before
+    (:func:`name_refusal`), so this never shortens one."""
+    return logged_text(tidy_name(name), MAX_NAME)
+
+
+def folded(name: str) -> str:
+    """``name`` as :meth:`LiveDeck.new_name_hint` compares it with the names a session knows: in
+    Unicode's compatibility form (NFKC: full-width "Ｐｉｐ" is "Pip", the ligature "ﬁ" is "fi") and
+    casefolded. Only the hint compares so: the session keeps such a name as a name of its own."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def name_refusal(key: str, name: str) -> RuleError | None:
     """Why a new action's ``key`` (``"character"`` or ``"player"``) may not be ``name``, in the words of
     every new name (:func:`~companion.textio.line_problem`): it is more than one line, longer than
@@ -368,7 +384,7 @@ class ChipLine:
 
     @property
     def text(self) -> str:
-        """The journal line, as in "Pip receives 2 fate chips (now 3). Pip's draw #2 (hide) is now ..."."""
+        """The journal line, as in "Pip receives 2 fate chips (now 3). Pip's draw #2 (hide) can now ..."."""
         return self.said + now_said(self.chips) + self.changed
 
     @property
@@ -424,9 +440,10 @@ class LiveDeck:
         return n <= self.chips_of(player)
 
     def name_of(self, name: str) -> str:
-        """The spelling this session already uses for ``name`` (tidied, :func:`tidy_name`; names
-        match ignoring case), so "pip", "  Pip " and "Pip" share their fate chips and draws."""
-        return as_listed(tidy_name(name), self.names)  # (kept tidied)
+        """The spelling this session already uses for ``name`` (as it keeps names, :func:`session_name`:
+        tidied, and a logged name past :data:`MAX_NAME` characters cut short; names match ignoring
+        case), so "pip", "  Pip " and "Pip" share their fate chips and draws."""
+        return as_listed(session_name(name), self.names)  # (kept tidied)
 
     def new_name_hint(self, name: str) -> str | None:
         """A word of warning when ``name`` (tidied) is new to this session but close to a name it
@@ -438,7 +455,17 @@ class LiveDeck:
         name = tidy_name(name)
         if not name or self.name_of(name) in self.names:
             return None
-        hint = did_you_mean(closest(name, self.names))
+        # compared folded (:func:`folded`): "Ｐｉｐ" typed full-width is a new name, never merged with
+        # "Pip" unseen, but the one meant is said
+        key = folded(name)
+        same = [known for known in self.names if folded(known) == key]
+        if same:
+            hint = did_you_mean(same)
+        else:
+            by_fold: dict[str, str] = {}
+            for known in self.names:
+                by_fold.setdefault(folded(known), known)
+            hint = did_you_mean(by_fold[hit] for hit in closest(key, by_fold))
         return f"{name!r} is a new name in this session. {hint}" if hint else None
 
     def naming(self, name: str) -> LiveDeck:
@@ -728,43 +755,74 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
                 reshuffles += 1
         stopped = "bad card(s)" if bad else "skill"
     if queue:
-        why = _too_many_why(check, stopped, cards, len(bad) - (before.cancelled if before else 0),
+        why = _too_many_why(check, stopped, cards, bad, before.cancelled if before else 0,
                             len(before.cards) if before else 0)
-        raise RuleError(f"{plural(len(queue), 'card')} too many: {', '.join(c.short for c in queue)}",
-                        where="cards", expected=why, cite=LIVE_CITES["draw"])
+        # (no more cards after a bad card is the book's Task checks: cited with the way cards are drawn)
+        section = cites_text(DRAW_CITES) if why.startswith("no card follows") else LIVE_CITES["draw"]
+        raise RuleError(f"{plural(len(queue), 'card')} too many: {', '.join(c.short for c in queue)} — {why}",
+                        where="cards", cite=section)
     return state, {"cards": tuple(cards), "successes": s, "bad": tuple(bad), "aces": aces,
                    "reshuffles": reshuffles, "empty_reshuffles": empty, "stopped": stopped}
 
 
-def _too_many_why(check: TaskCheck, stopped: str, cards: list[PlayingCard], bad_in_effect: int,
-                  drawn_before: int) -> str:
-    """Why typed cards were left over: the rule that ended the draw (a bad card in effect, or
-    the skill plus one card per king). ``drawn_before``: the cards of a draw that goes on
-    (``draw_on``) drawn before its bad card was cancelled; a cancelled bad card does not count."""
-    if stopped == "bad card":
-        return "a cautious draw stops at the first bad card"
-    if bad_in_effect > 0:
-        return "no card follows a bad card (Task checks: no more cards this round)"
+def _too_many_why(check: TaskCheck, stopped: str, cards: list[PlayingCard], bad: list[PlayingCard],
+                  cancelled: int, drawn_before: int) -> str:
+    """Why typed cards were left over, as a clause that follows "1 card too many: A♦ — ": the rule that
+    ended the draw, naming the card it ended at (a bad card in effect), or the skill plus one card per
+    king. ``bad``: the draw's bad cards, of which the first ``cancelled`` were cancelled before it went
+    on; ``drawn_before``: the cards of a draw that goes on (``draw_on``) drawn before its bad card was
+    cancelled; a cancelled bad card does not count."""
+    if stopped == "bad card":  # (a cautious draw: the card it stopped at is the last one drawn)
+        return f"a cautious draw stops at the first bad card, here {cards[-1].short}"
+    if len(bad) > cancelled:  # (going for broke: no king's card after the hand's bad card)
+        shown = and_list([c.short for c in bad[cancelled:]])
+        return f"no card follows a bad card, here {shown}: no more cards this round"
     kings = sum(c.rank == KING for c in cards)
     limit = check.skill + kings
-    allows = (f"skill {check.skill}" + (f" plus {plural(kings, 'king')}" if kings else "")
-              + f" allows {plural(limit, 'card')} in this draw")
+    allows = f"skill {check.skill}" + (f" plus {plural(kings, 'king')}" if kings else "") + " allows"
     if not drawn_before:
-        return f"at most {plural(limit, 'card')}: {allows}"
+        return f"{allows} at most {plural(limit, 'card')} in this draw"
     more = limit - drawn_before
-    return (f"at most {plural(more, 'card')} more: {allows}, and {drawn_before} "
-            f"{'was' if drawn_before == 1 else 'were'} drawn before the bad card was cancelled")
+    return (f"{allows} {plural(limit, 'card')} in this draw and {drawn_before} "
+            f"{'was' if drawn_before == 1 else 'were'} drawn before the bad card was cancelled: at most "
+            f"{plural(more, 'card')} more")
 
 
-#: How :func:`_standing_changed` says a verdict (:meth:`DrawRecord.verdict`), where its own word reads
-#: short ("is now not yet").
-STANDING_WORDS = {"not yet": "not yet a success"}
+#: How :func:`_standing_changed` says a draw's verdict (:meth:`DrawRecord.verdict`) as it stands now, and
+#: as it stood before the chips moved: "Pip's draw #1 (climb) can now still succeed (it had failed)." A
+#: verdict of another kind ("cannot reach 3: ...", "sure: ...") is said in its own words
+#: (:func:`_standing_words`).
+STANDING_NOW = {"not yet": "can now still succeed", "failed": "has now failed",
+                "success": "has now succeeded"}
+STANDING_WAS = {"not yet": "it could still succeed", "failed": "it had failed",
+                "success": "it had succeeded"}
+
+
+def _standing_words(now: str, was: str) -> tuple[str, str]:
+    """What :func:`_standing_changed` says of a draw whose verdict was ``was`` and is now ``now``: "can now
+    still succeed" and "it had failed"; "still cannot reach 3: at most 2 with 1 fate chip" (a draw that had
+    failed and a chip cannot save) or "now cannot reach 3: ..." and "it could not reach 3"; "is now sure:
+    spend 1 ace as a success" and "it was sure to succeed"."""
+    if now in STANDING_NOW:
+        said_now = STANDING_NOW[now]
+    elif now.startswith("cannot reach"):
+        said_now = ("still " if was == "failed" else "now ") + now
+    else:
+        said_now = f"is now {now}"
+    if was in STANDING_WAS:
+        said_was = STANDING_WAS[was]
+    elif was.startswith("cannot reach"):
+        said_was = "it could not" + was.split(":")[0].removeprefix("cannot")
+    else:
+        said_was = "it was sure to succeed" if was.startswith("sure") else f"it was {was}"
+    return said_now, said_was
 
 
 def _standing_changed(before: LiveDeck, after: LiveDeck, player: str) -> str:
     """What an award or a spend of ``player``'s fate chips changed of their latest draw's standing, as
-    the history says it after the chips' line: " Pip's draw #2 (hide) is now not yet a success (it was
-    failed)." (a chip may now be spent on it); "" when the draw's verdict is of the kind it was, or no
+    the history says it after the chips' line: " Pip's draw #2 (hide) can now still succeed (it had
+    failed)." (a chip may now be spent on it), " ... has now failed (it could still succeed)." (its last
+    chip spent elsewhere; :func:`_standing_words`); "" when the draw's verdict is of the kind it was, or no
     action may change the draw (:meth:`LiveDeck.closed`). Each draw's line keeps the verdict of its
     moment: this says why a later line spends a chip on a draw the history called failed."""
     rec = after.last_draw(player)
@@ -773,9 +831,8 @@ def _standing_changed(before: LiveDeck, after: LiveDeck, player: str) -> str:
     was, now = before.verdict_of(rec), after.verdict_of(rec)
     if was.split(":")[0] == now.split(":")[0]:  # (the same kind: "cannot reach 3" by one chip more or less)
         return ""
-    said = STANDING_WORDS.get
-    return (f" {rec.character}'s draw #{rec.number} ({rec.task}) is now {said(now, now)} "
-            f"(it was {said(was, was)}).")
+    said_now, said_was = _standing_words(now, was)
+    return f" {rec.character}'s draw #{rec.number} ({rec.task}) {said_now} ({said_was})."
 
 
 def now_said(chips: int) -> str:
@@ -1060,7 +1117,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         logged = next((le.event for le in self.log.events if le.line == line), None)
         if logged is None or logged.get("event") != "draw" or not isinstance(logged.get("character"), str):
             return False
-        return tidy_name(logged["character"]).casefold() == character.casefold()
+        return session_name(logged["character"]).casefold() == character.casefold()
 
     def line_of_draw(self, number: int) -> int | None:
         """The log line of the ``draw`` event in force that made draw #``number`` (``None``: there is

@@ -116,7 +116,7 @@ POLICY_NOTES: dict[tuple[str, str | bool], str] = {
     ("kings", "never"): "policy: no king's extra card is taken",
     ("bonus", "best"): "policy: aces and fate chips go where they most raise the chance of success; "
                        "those it does not need cancel bad cards, even when success is already sure (a bad "
-                       "card takes effect on a success too, so 'expected chips used' counts them), and "
+                       "card takes effect on a success too, so 'expected fate chips used' counts them), and "
                        "the rest add successes",
     ("bonus", "cancel"): "policy: aces and fate chips cancel bad cards first, then make up a missing success",
     ("bonus", "success"): "policy: aces and fate chips only add successes, never cancel a bad card",
@@ -432,7 +432,7 @@ class CheckOdds:
                f"  successes           {self.successes_text()}  ({self.successes_counted()})",
                f"  bad cards           {', '.join(self.bad_cards) or 'none'}"]
         if self.check.fate_chips:
-            out.append(f"  expected chips used {float(self.expected_chips):.2f}")
+            out.append(f"  expected fate chips used {float(self.expected_chips):.2f}")
         out += [f"  note: {n}" for n in self.said_notes]
         out += [f"  ({c})" for c in self.cited]
         return out

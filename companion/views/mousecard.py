@@ -173,9 +173,9 @@ PLOT_SKILLS = range(1, 11)
 
 
 def default_log_path() -> Path:
-    from ..cards import user_data_dir
-
-    return user_data_dir() / "logs" / "mousecard.jsonl"
+    """The page's log when it is given none: in the user data folder's logs folder, which is made
+    if missing (:func:`~companion.ui.default_log`)."""
+    return ui.default_log("mousecard.jsonl")
 
 
 #: The longest exact fraction (its digits and slash) said on its line; a longer one is folded away.
@@ -219,6 +219,11 @@ def odds_html(result: CheckOdds, anyway: CheckOdds | None = None, *, live: int |
           [("If drawn anyway", f"{html.escape(anyway.risk_text())} <small>({html.escape(DRAWN_ANYWAY)}: "
                                "untick “Stop drawing once sure” for its full odds)</small>")]),
         ("Several bad cards at once", html.escape(share(result.p_several_bad))),
+        # (as the command line's "bad cards cancelled 0.28 expected": only when an ace or a chip cancels one)
+        *([] if not result.expected_cancelled else
+          [("Expected bad cards cancelled", f"{float(result.expected_cancelled):.2f} <small>(by aces"
+                                            + (" and fate chips" if result.check.fate_chips else "")
+                                            + ")</small>")]),
         ("Expected cards drawn", f"{float(result.expected_cards):.2f}"),
         ("Successes", f"{html.escape(result.successes_text(' · '))} "
                       f"<small>({html.escape(result.successes_counted())})</small>"),
@@ -243,6 +248,30 @@ def odds_html(result: CheckOdds, anyway: CheckOdds | None = None, *, live: int |
 ACE_USE_WORDS = {"success": "add a success", "cancel": "cancel a bad card"}
 
 
+def stopped_words(rec: DrawRecord) -> str:
+    """Why the draw ``rec`` stopped, as the last-draw panel says it after "stopped:", in a player's words
+    (its JSON keeps the live deck's ``stopped``): "all 3 cards drawn" (``skill``: every card the skill
+    and its kings allow), "the player stopped drawing" (``player stopped``: fewer cards typed in),
+    "sure to succeed once the ace is spent" (``task done`` short of the need), and a going-for-broke
+    draw's ``bad card(s)`` by the bad cards drawn."""
+    if rec.stopped == "task done" and not rec.succeeded:
+        return f"sure to succeed once the {'ace is' if rec.aces_unspent == 1 else 'aces are'} spent"
+    if rec.stopped == "bad card(s)":
+        return "bad card" if len(rec.bad) == 1 else "bad cards"
+    if rec.stopped == "player stopped":
+        return "the player stopped drawing"
+    if rec.stopped == "skill":
+        if rec.draws_left == 0:  # (the skill's cards and one per king)
+            return (f"all {plural(len(rec.cards), 'card')} drawn" if len(rec.cards) > 1 else
+                    "its only card drawn")
+        # going for broke, a king's card not taken: typed in, the player did not draw it; seeded, the
+        # player was sure to succeed without it
+        return ("the player stopped drawing" if rec.typed else
+                "sure to succeed, so the king's card was not taken" if rec.draws_left == 1 else
+                "sure to succeed, so the kings' cards were not taken")
+    return rec.stopped
+
+
 def draw_html(rec: DrawRecord, chips: int = 0) -> str:
     """A draw with each card marked: green success, red bad, blue a bad card cancelled, purple joker,
     grey miss; ``chips``: the character's fate chips (a draw with nothing left to spend has failed,
@@ -262,11 +291,7 @@ def draw_html(rec: DrawRecord, chips: int = 0) -> str:
         said, said[:1].upper() + said[1:])
     colour = (ui.COLOURS["ok"] if rec.succeeded or rec.sure else
               ui.COLOURS["error"] if said == "failed" or said.startswith("cannot") else ui.COLOURS["warn"])
-    # a going-for-broke draw's stop (``bad card(s)``, as its JSON says it) reads by the bad cards drawn
-    stopped = ((f"sure to succeed once the {'ace is' if rec.aces_unspent == 1 else 'aces are'} spent")
-               if rec.stopped == "task done" and not rec.succeeded else
-               ("bad card" if len(rec.bad) == 1 else "bad cards") if rec.stopped == "bad card(s)"
-               else rec.stopped)
+    stopped = stopped_words(rec)
     lines = [f"{plural(rec.total_successes, 'success', 'successes')} of {rec.check.need} needed; "
              f"stopped: {stopped}"]
     if rec.bad_in_effect:
@@ -565,8 +590,12 @@ class MouseCardPage(ui.TrackerPage):
         self.draw_on_button.add_class("cmp-mousecard-draw-on")
         #: the character whose draw left the Task box as it is, and that task (:meth:`_task_follows`)
         self._task_drawn: tuple[str, str] | None = None
+        #: while the Player box, just emptied, is followed (:meth:`_names_edited`)
+        self._emptying_player = False
         self.character.observe(lambda _c: self._task_follows(), names="value")
-        self.character.observe(lambda _c: self._refresh_last(self._no_session_why()), names="value")
+        # (the log read again first, if another window or a command wrote it: :meth:`_names_edited`)
+        self.character.observe(
+            lambda _c: self._names_edited(lambda: self._refresh_last(self._no_session_why())), names="value")
         # typed cards may be drawn while the shuffled deck is in doubt: the Draw buttons follow the box
         self.cards.observe(lambda _c: self._refresh_last(self._no_session_why()), names="value")
         self.last = w.HTML()
@@ -580,7 +609,8 @@ class MouseCardPage(ui.TrackerPage):
                              layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
         self.player.add_class("cmp-mousecard-player")
         # whose chips Award and Spend move: only they follow the box
-        self.player.observe(lambda _c: self._gate_chips(self._no_session_why()), names="value")
+        self.player.observe(lambda _c: self._names_edited(lambda: self._gate_chips(self._no_session_why()),
+                                                          player=True), names="value")
         self.award_button = ui.big_button("Award a fate chip", style="primary", icon="plus")
         self.award_button.add_class("cmp-mousecard-award")
         self.spend_button = ui.big_button("Spend a fate chip", icon="minus")
@@ -754,8 +784,29 @@ class MouseCardPage(ui.TrackerPage):
         is never overwritten. Remembers the tracker's reads, so a redraw of the page's own action
         leaves the box alone."""
         self._player_reloads = self.tracker.reloads
-        if not self.player.value.strip():
+        if not self.player.value.strip() and not self._emptying_player:
             self.player.value = self._last_chip_player()
+
+    def _names_edited(self, regate: Callable[[], None], *, player: bool = False) -> None:
+        """The Character or the Player box (``player``) was edited: the buttons that follow it are gated
+        again by ``regate``, after the log is read again if another window or a command wrote it since
+        (:meth:`~companion.ui.TrackerPage.follow_once`: one ``stat`` when nothing changed; it then redraws
+        the whole page and says what the other window did), so what the buttons and their reasons say is of
+        the log as it is now: chips awarded on the command line turn Spend on as the name is typed, and
+        the last-draw panel shows the character's latest draw, wherever it was made. A Player box being
+        emptied is never filled again meanwhile (:meth:`_follow_player`: a name is about to be typed)."""
+        self._emptying_player = player and not self.player.value.strip()
+        reloads = self.tracker.reloads
+        try:
+            redrew = self.follow_once()  # (a log it cannot read is said in the message panel, never raised)
+        finally:
+            self._emptying_player = False
+        aside = self.tracker.set_aside() if self.tracker.reloads != reloads else []
+        if aside:  # (a line cut by a crash, set aside: said in the notice, as a click's read says it)
+            ui.show(self.notice, "warn", "The saved session was changed in another window",
+                    ["it was read again: the page shows it as it is now", *aside[:5]])
+        if not redrew:
+            regate()
 
     # -- actions -----------------------------------------------------------------------------
     def check(self, *, fate_chips: bool = True) -> TaskCheck:
@@ -965,6 +1016,21 @@ class MouseCardPage(ui.TrackerPage):
     def _act(self, event: dict[str, Any], *, refuse_stale: bool = False) -> None:
         self._acting(lambda: self.tracker.do(event), refuse_stale=refuse_stale)
 
+    def _act_named(self, event: dict[str, Any], name: str) -> str | None:
+        """:meth:`_act` for a draw, an award or a spend naming ``name``, and the word on a new name close to
+        a known one (:meth:`~companion.mousecard.live.LiveDeck.new_name_hint`), of the log as it is just
+        before the action: read again first, should another window have named them meanwhile."""
+        hint: str | None = None
+
+        def act() -> None:
+            nonlocal hint
+            self.tracker.sync()  # (do reads it again too: this is for the hint)
+            hint = self.tracker.state.new_name_hint(name)
+            self.tracker.do(event)
+
+        self._acting(act)
+        return hint
+
     def _undo_redo(self, undo: bool) -> None:
         """Undo (or redo) the latest action the history on show holds, never another window's (refused
         on a page another window made stale), and say under the row what it took back (or brought
@@ -1039,9 +1105,8 @@ class MouseCardPage(ui.TrackerPage):
     def draw(self) -> None:
         character = self.drawer()
         cards = self._typed_cards()
-        hint = self.tracker.state.new_name_hint(character)
-        self._act(draw_event(character, self.task.value.strip() or DEFAULT_TASK, self.check(fate_chips=False),
-                             cards))
+        hint = self._act_named(draw_event(character, self.task.value.strip() or DEFAULT_TASK,
+                                          self.check(fate_chips=False), cards), character)
         self._task_drawn = (_same(character), self.task.value)  # (done: another character's draw clears it)
         self.cards.value = ""
         self._new_name(hint)
@@ -1137,12 +1202,15 @@ class MouseCardPage(ui.TrackerPage):
 
     def draw_on(self) -> None:
         """Go on with the draw shown (:meth:`shown_draw`) once its bad card is cancelled (typed
-        cards from the "Cards typed in" field, or the shuffled deck's)."""
-        rec = self._shown_or_refuse("draw_on")
-        event: dict[str, Any] = {"event": "draw_on", "character": rec.character, **self._naming(rec)}
-        if (cards := self._typed_cards()) is not None:
-            event["cards"] = cards
-        self._act(event, refuse_stale=True)
+        cards from the "Cards typed in" field, or the shuffled deck's). The draw is found on the log as it
+        holds at the click (:meth:`_on_shown_draw`)."""
+        def draw_on(rec: DrawRecord) -> None:
+            event: dict[str, Any] = {"event": "draw_on", "character": rec.character, **self._naming(rec)}
+            if (cards := self._typed_cards()) is not None:
+                event["cards"] = cards
+            self.tracker.do(event)
+
+        self._on_shown_draw("draw_on", draw_on)
         self.cards.value = ""
 
     def spend_bonus(self, source: str, use: str) -> None:
@@ -1151,9 +1219,14 @@ class MouseCardPage(ui.TrackerPage):
         and the event names the draw by its number and its log line (:meth:`_naming`), so a draw
         changed meanwhile (one undone and another drawn under the same number) is refused, never the
         wrong one given the bonus. (``self.bonus`` is the bonus policy's control.)"""
-        rec = self._shown_or_refuse("bonus")
-        self._act({"event": "bonus", "character": rec.character, "source": source, "use": use,
-                   **self._naming(rec)}, refuse_stale=True)
+        self._on_shown_draw("bonus", lambda rec: self.tracker.do({
+            "event": "bonus", "character": rec.character, "source": source, "use": use, **self._naming(rec)}))
+
+    def _on_shown_draw(self, where: str, action: Callable[[DrawRecord], Any]) -> None:
+        """``action`` on the draw on show (:meth:`_shown_or_refuse`), found under the log's lock once the
+        log is read again (:meth:`_acting`, refusing a page another window made stale): a refusal ("Pip has
+        not drawn yet") is of the log as it is now, never of a page drawn before another window drew."""
+        self._acting(lambda: action(self._shown_or_refuse(where)), refuse_stale=True)
 
     def _naming(self, rec: DrawRecord) -> dict[str, int]:
         """What a bonus or a draw-on says of the draw on show: its number (``"draw"``) and the log
@@ -1183,14 +1256,13 @@ class MouseCardPage(ui.TrackerPage):
         of the box it came from (the Character box's while the Player box is empty). Said under the row
         (:meth:`_say_chip`)."""
         player = self.chip_holder()
-        hint = self.tracker.state.new_name_hint(player) if verb == "award" else None
         try:
-            self._act({"event": verb, "player": player, "chips": 1})
+            hint = self._act_named({"event": verb, "player": player, "chips": 1}, player)
         except CompanionError as exc:
             if exc.where == "player" and not tidy_name(self.player.value):
                 raise exc.relabel(where="character") from None
             raise
-        self._say_chip(verb, player, hint)
+        self._say_chip(verb, player, hint if verb == "award" else None)
 
     def _say_chip(self, verb: str, player: str, hint: str | None) -> None:
         """Say under the chips row what an award or a spend did: "Pip: +1 fate chip (now 2)", whose name it
