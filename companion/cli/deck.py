@@ -259,9 +259,24 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _odds_limit(size: int, draws: int | None, at_least: int | None, most: int) -> None:
+    """Refuse a ``--draws`` or ``--at-least`` past the deck's size or ``most`` (exact odds of a
+    hundred thousand draws take minutes to work out, and no table draws that many)."""
+    from ..errors import CompanionError
+    from ..verdict import plural
+
+    top = min(size, most)
+    for option, value in (("--draws", draws), ("--at-least", at_least)):
+        if value is not None and value > top:
+            said = (f"more than the deck's {plural(size, 'card')}" if size < most else
+                    f"more than {most}, the most worked out here (the exact odds of more take minutes)")
+            raise CompanionError(f"{option} {value} is {said}", where="deck odds",
+                                 expected=f"a whole number from 0 to {top}")
+
+
 def _odds(args: argparse.Namespace) -> int:
     from ..deck.fields import parse_kind
-    from ..deck.odds import chance, hand_cite, hand_size, opening_odds
+    from ..deck.odds import MAX_DRAWS, kind_chance, opening_odds
     from ..errors import CompanionError
     from . import print_json
 
@@ -276,16 +291,13 @@ def _odds(args: argparse.Namespace) -> int:
     fmt = _format(args)  # always: a --format given is checked, and its hand used
     if args.kind:
         flt = parse_kind(args.kind, db.cards)
-        draws = args.draws
-        if draws is None:
-            draws = hand_size(args.game, fmt)
         at_least = 1 if args.at_least is None else args.at_least
-        if draws < 0 or at_least < 0:
+        if (args.draws is not None and args.draws < 0) or at_least < 0:
             raise CompanionError("--draws and --at-least must be 0 or more",
-                                 found=f"--draws {draws} --at-least {at_least}")
-        # the opening hand's size is the rule book's (or the format's): cited; a --draws is the user's
-        odds = [chance(deck, flt, at_least, draws,
-                       source=hand_cite(args.game, fmt) if args.draws is None else "")]
+                                 found=f"--draws {args.draws} --at-least {at_least}")
+        _odds_limit(deck.card_count, args.draws, args.at_least, MAX_DRAWS)
+        # in the opening hand (the rule book's or the format's) unless --draws says otherwise: cited then
+        odds = [kind_chance(deck, flt, at_least, args.draws, fmt)]
     else:
         odds = opening_odds(deck, fmt)
     if args.json:
@@ -428,10 +440,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "ability=Nibble: both), and on the same field they add values, any of which "
                         "matches (--kind type=fruit --kind type=item is type=fruit,item: either)")
     o.add_argument("--at-least", type=whole_in(0), default=None, metavar="K",
-                   help="with --kind: at least this many (default 1)")
+                   help="with --kind: at least this many (default 1; at most the deck's size, and at "
+                        "most 999)")
     o.add_argument("--draws", type=whole_in(0), default=None, metavar="N",
                    help="with --kind: in the first N cards (default: the format's opening hand; "
-                        "the rule books' 7 or 5)")
+                        "the rule books' 7 or 5; at most the deck's size, and at most 999)")
     o.set_defaults(handler=_odds)
 
     e = verbs.add_parser("export", help="write the list back as text, JSON or CSV, normalised",

@@ -58,7 +58,11 @@ _LABEL = re.compile(r"\[([^\[\]]+)\]")  # "[Mice]", "[Main]": a label over a gro
 #: one (no count first: a line that names no card and ends with a colon)
 _SECTION = re.compile(r"^(?P<label>[^\d\s:+-][^:]*?)\s*(\(\d+\))?\s*:\s*(\(\d+\))?$")
 _COMMENT_MARK = re.compile(r"\s+(#|//)")  # an inline comment starts here (unless a card's name goes on)
-_TRAILING_COUNT = re.compile(r"(?P<name>.+?)\s+[x×]?(?P<count>\d+)[x×]?", re.IGNORECASE)  # "Acorn Scout x3"
+#: A card with its count after it, as other tools write one: "Acorn Scout x3", "Acorn Scout x 3",
+#: "Acorn Scout ×3", "Acorn Scout 3x", "Acorn Scout (3)", "Acorn Scout [x3]", "Acorn Scout - 3",
+#: "Acorn Scout * 3" (read as no count: the error says how to write it, "3 Acorn Scout")
+_TRAILING_COUNT = re.compile(r"(?P<name>.*?\S)(?:\s*[-–:,]\s*|\s+|(?=[(\[]))(?P<open>[(\[]\s*)?[x×*]?\s*"
+                             r"(?P<count>\d+)\s*[x×]?(?(open)\s*[)\]])", re.IGNORECASE)
 #: Lines that get close card names in an error; later ones only their problem (each look-up
 #: compares with every card, and a file of 200,000 unknown lines took half a minute).
 _SUGGEST_LINES = 100
@@ -521,19 +525,25 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
         if no_count:
             # no count first: say how to write it, with the card if it is one ("Acorn Scout x3"
             # and "Pear 20" have theirs at the end: move it to the front)
-            n, guess = 1, db.lookup(line) or (db.lookup(section.group("label")) if section else None)
+            guess = db.lookup(line) or (db.lookup(section.group("label")) if section else None)
+            n, said = 1, line
             tail = _TRAILING_COUNT.fullmatch(line)
-            if guess is None and tail and isinstance(_parse_count(tail.group("count")), int):
-                guess = db.lookup(tail.group("name"))
-                n = int(tail.group("count")) if guess else 1
+            if guess is None and tail:
+                # its count after it ("Sticky Honey x 3", "Harvest Moon (3)"): the example moves it to the
+                # front, so that the line it gives reads (a count no line takes, "x 0", left out); for an
+                # unknown card only when an x or brackets say it is a count ("Nothing 3" may be a name)
+                after, card = _parse_count(tail.group("count")), db.lookup(tail.group("name"))
+                marked = re.search(r"[x×*(\[]", line[tail.end("name"):], re.IGNORECASE)
+                if card is not None or (marked and isinstance(after, int)):
+                    n, said, guess = after if isinstance(after, int) else 1, tail.group("name"), card
             if guess is not None:  # the card is known: the example says all there is to say
                 key = key_for(guess, db)[0]
                 issues.append(LineIssue(number, shown, "the count is missing: write the number of copies "
                                         f"before the card, like '{n} {key}'"))
                 continue
-            sugg = tuple(db.suggest(line)) if len(issues) < _SUGGEST_LINES else ()
+            sugg = tuple(db.suggest(said) or db.suggest(line)) if len(issues) < _SUGGEST_LINES else ()
             issues.append(LineIssue(number, shown, "no count: write the number of copies first, "
-                                    f"like '{n} {line}'", sugg))
+                                    f"like '{n} {said}'", sugg))
             continue
         count = _parse_count(first)
         rest = parts[1].strip() if len(parts) > 1 else ""

@@ -33,8 +33,8 @@ from .decklist import Decklist
 from .fields import Filter, describe, matches
 from .formats import DeckFormat
 
-__all__ = ["HAND_SECTIONS", "HAND_SIZES", "Odds", "chance", "count_kind", "hand_cite", "hand_size",
-           "opening_odds"]
+__all__ = ["HAND_SECTIONS", "HAND_SIZES", "MAX_DRAWS", "Odds", "chance", "count_kind", "first_cards",
+           "hand_cite", "hand_size", "kind_chance", "opening_odds", "question"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,18 +83,45 @@ def _too_small(label: str, n: int, need: int, cite_: str = "", why: str = "") ->
                 + (f" ({why})" if why else ""), cite_)
 
 
+def first_cards(draws: int) -> str:
+    """``the first card``, ``the first 7 cards``: the cards a question looks at."""
+    return "the first card" if draws == 1 else f"the first {draws} cards"
+
+
+def question(flt: Filter, at_least_k: int, draws: int) -> str:
+    """The question of a kind of card, as ``deck odds --kind`` and the deck builder's *Your own question*
+    both say it: ``at least 1 card with name Apple in the first card``, ``at least 2 cards with type
+    basic-mouse in the first 8 cards``."""
+    return f"at least {plural(at_least_k, 'card')} with {describe(flt)} in {first_cards(draws)}"
+
+
 def chance(deck: Decklist, flt: Filter, at_least_k: int = 1, draws: int = 7, *,
            label: str | None = None, source: str = "") -> Odds:
-    """P(at least ``at_least_k`` cards matching ``flt`` among the first ``draws`` cards); ``source``:
-    the citation of ``draws`` when it is the opening hand (:func:`hand_cite`)."""
+    """P(at least ``at_least_k`` cards matching ``flt`` among the first ``draws`` cards); ``label``: the
+    line's words (default :func:`question`); ``source``: the citation of ``draws`` when it is the opening
+    hand (:func:`hand_cite`)."""
     n, k = deck.card_count, count_kind(deck, flt)
-    label = label or (f"at least {at_least_k} card{'s' if at_least_k != 1 else ''} with {describe(flt)} "
-                      f"in the first {draws} cards")
+    label = label or question(flt, at_least_k, draws)
     if draws > n:
         return _too_small(label, n, draws, source)
     return Odds(label, at_least(n, k, draws, at_least_k),
-                f"{k} of {n} cards match; hypergeometric, exact", source)
+                f"{k} of {plural(n, 'card')} match{'es' if k == 1 else ''}; hypergeometric, exact", source)
 
+
+def kind_chance(deck: Decklist, flt: Filter, at_least_k: int = 1, draws: int | None = None,
+                fmt: DeckFormat | None = None) -> Odds:
+    """The question of a kind of card (``deck odds --kind``, the deck builder's *Your own question*):
+    :func:`chance` in the first ``draws`` cards (``None``: the opening hand, :func:`hand_size`), citing
+    where the opening hand comes from (:func:`hand_cite`) when ``draws`` is that hand, and only then."""
+    hand = hand_size(deck.game, fmt)
+    draws = hand if draws is None else draws
+    return chance(deck, flt, at_least_k, draws, source=hand_cite(deck.game, fmt) if draws == hand else "")
+
+
+#: The most cards ``deck odds --kind`` looks at (``--draws``) or asks for (``--at-least``): the exact sum
+#: grows with them (999 of 200,000 cards: a quarter of a second; 100,000: minutes, with no answer a
+#: table needs). The deck builder's boxes stop sooner (99 and 40).
+MAX_DRAWS = 999
 
 #: The rule books' opening hands: village-tcg.txt, Gameplay ("Each player draws 7 cards");
 #: tmnt-tcg.txt, Getting Started (3) (5 cards).
@@ -128,7 +155,7 @@ def _village(deck: Decklist, hand: int, cite_: Callable[[str], str]) -> list[Odd
     if n < hand:
         return [_too_small(f"a Basic Mouse in the opening {hand}", n, hand, opening)]
     p = none_drawn(n, k, hand)
-    base = f"{k} Basic Mice in {n} cards"
+    base = f"{plural(k, 'Basic Mouse', 'Basic Mice')} in {plural(n, 'card')}"
     return [
         Odds(f"a Basic Mouse in the opening {hand}", 1 - p, base, opening),
         Odds(f"no Basic Mouse in the opening {hand}", p, f"{base}: C({n - k},{hand})/C({n},{hand})", opening),
@@ -149,7 +176,7 @@ def _tmnt(deck: Decklist, hand: int, cite_: Callable[[str], str]) -> list[Odds]:
     hand_source = cite_(HAND_SECTIONS["tmnt"])
     block_cite = cite_("Getting Started (4)")
     first, last = hand + 1, hand + 4  # the four Block Zones are the next cards from the top
-    base = f"{k} Characters in {n} cards"
+    base = f"{plural(k, 'Character')} in {plural(n, 'card')}"
 
     def line(label: str, need: int, cite_line: str, work: Callable[[], tuple[Fraction, str]]) -> Odds:
         if n < need:

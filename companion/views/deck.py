@@ -65,7 +65,8 @@ The custom question's *in the first* number starts at the format's opening hand 
 else the rule book's, as ``deck odds --kind`` without ``--draws``) and follows the format when another
 is chosen, while it shows the opening hand of the format chosen until then; any other number is one you
 set, and a format change keeps it. A game change starts from that game's hand again. A number typed past
-what its box takes (*in the first* 100) stays as typed, and the Odds tab says so.
+what its box takes (*in the first* 100) stays as typed, and the Odds tab says so. The question is worded
+and cited as ``deck odds --kind`` words and cites it (:func:`~companion.deck.odds.kind_chance`).
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
 from ..deck.legality import check_deck, plural
 from ..deck.listtext import ListFormError, bump, file_text, split_name, text_loses
-from ..deck.odds import Odds, chance, hand_size, opening_odds
+from ..deck.odds import Odds, hand_size, kind_chance, opening_odds
 from ..deck.saved import (
     Listing,
     SavedDeck,
@@ -1506,10 +1507,8 @@ class DeckBuilderView:
                         if not lo <= box.value <= hi]
                 if past:  # a number as typed, said (never cut to the box's limit unseen)
                     refused = ui.panel_html("error", "Your own question cannot be asked", past)
-                else:
-                    label = (f"at least {self.at_least.value} × {self.kind.value.replace('=', ' ')} "
-                             f"in the first {self.draws.value} cards")
-                    odds = [*odds, chance(self.deck, flt, self.at_least.value, self.draws.value, label=label)]
+                else:  # as deck odds --kind says it and cites it (the opening hand's source, when it is)
+                    odds = [*odds, kind_chance(self.deck, flt, self.at_least.value, self.draws.value, fmt)]
         self.odds_html.value = (odds_html(odds) if odds else "<i>No odds for this game.</i>") + refused
 
 
