@@ -211,6 +211,26 @@ def test_pilfers_refusal_says_to_log_the_defeat_by_filch() -> None:
     assert "“Defeated by” box" in page and '"by"' not in page
 
 
+def test_pilfers_refusal_agrees_with_one_figure_or_several() -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 3}, order=["collin", "rat_warriors", "filch", "tilda", "maginos"]))
+    t.do({"event": "defeat_minion", "minion": "rat_warriors"})  # on Collin's turn: his
+    with pytest.raises(RuleError) as one:
+        t.do({"event": "pilfer", "mouse": "filch"})
+    said = one.value.render()
+    assert "the minion figure defeated this turn was defeated by Collin" in said
+    assert "If Filch defeated it, undo that defeat and log it again by Filch" in said
+    assert "or log it on Filch's turn" in said
+    t.do({"event": "defeat_minion", "minion": "rat_warriors"})
+    with pytest.raises(RuleError) as several:
+        t.do({"event": "pilfer", "mouse": "filch"})
+    said = several.value.render()
+    assert "the minion figures defeated this turn were defeated by Collin" in said
+    assert "If Filch defeated them, undo those defeats and log them again by Filch" in said
+    assert "or log them on Filch's turn" in said
+    assert "defeated it" not in said and "that defeat" not in said
+
+
 def test_the_page_logs_who_defeated_a_figure_and_filch_pilfers_it(tmp_path: Path) -> None:
     d = started(tmp_path / "m.jsonl")
     d.do({"event": "set_turn", "card": "collin"})

@@ -9,7 +9,8 @@ import pytest
 from companion.errors import RuleError
 from companion.monarchs.scoring import make_card, score
 from companion.mystics.tracker import TypedRollsError, rolls_refusal
-from companion.views.monarchs import score_table_html
+from companion.views.monarchs import MonarchsCompanion, score_table_html
+from tests.test_monarchs_views import db
 from tests.test_mystics_helpers import start, tracker
 
 
@@ -51,3 +52,13 @@ def test_gray_cards_that_never_score_agree_with_their_count(gray: int, said: str
     cards = [make_card("red", 2), *(make_card("gray", 1) for _ in range(gray))]
     shown = score_table_html(score(cards))
     assert f"<div>{said}</div>" in shown and "(s)" not in shown
+
+
+@pytest.mark.parametrize(("gray", "said"), [(1, "1 gray card never scores; its crowns were ignored"),
+                                            (2, "2 gray cards never score; their crowns were ignored")])
+def test_a_pasted_lists_gray_cards_agree_with_their_count(gray: int, said: str) -> None:
+    v = MonarchsCompanion(db())
+    v.list_text.value = ('{"cards": [{"color": "red", "crowns": 2, "count": 3}, '
+                         f'{{"color": "gray", "crowns": 1, "count": {gray}}}]}}')
+    v.score_list()
+    assert said in v.list_message.value and "(s)" not in v.list_message.value

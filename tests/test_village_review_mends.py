@@ -135,6 +135,24 @@ def test_every_box_change_leaves_every_button_as_a_full_regate_would(tmp_path: P
         assert gated(page) == after_keystroke, name
 
 
+def test_a_mouse_picked_is_looked_up_once_and_its_gates_regated(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    page, _cards = turn_three(tmp_path)
+    looked: list[Any] = []
+    lookup = VillageCompanion._selected_mouse
+
+    def counted(self: VillageCompanion) -> Any:
+        looked.append(lookup(self))
+        return looked[-1]
+
+    monkeypatch.setattr(VillageCompanion, "_selected_mouse", counted)
+    page.target.value = page.state.players[1].field[0].uid  # Bob's Pebble Pup
+    assert len(looked) == 1 and looked[0] is not None
+    after_pick = gated(page)
+    page._refresh_buttons(mouse=page._selected_mouse())
+    assert gated(page) == after_pick
+
+
 def test_the_table_of_boxes_names_boxes_of_the_page_and_its_gates() -> None:
     assert all(set(gates) <= set(GATES) for gates in GATES_READING.values())
     page = VillageCompanion(None)  # (no game: the boxes are built all the same)

@@ -2489,8 +2489,9 @@ def pilfer_refusal(t: MysticsTracker, state: MysticsState, m: Mouse) -> RuleErro
             why = (f"the {'minion figure' if one else 'minion figures'} defeated this turn "
                    f"{'was' if one else 'were'} defeated {' and '.join(who)}, not by "
                    f"{m.name}: Pilfer gives 1 cheese only after {m.name} defeats a minion figure ({PILFER})")
-            fix = (f"If {m.name} defeated it, undo that defeat and log it again by {m.name} "
-                   f'("by": "{m.id}"), or log it on {possessive(m.name)} turn; then pilfer.')
+            it, defeat = ("it", "that defeat") if one else ("them", "those defeats")
+            fix = (f"If {m.name} defeated {it}, undo {defeat} and log {it} again by {m.name} "
+                   f'("by": "{m.id}"), or log {it} on {possessive(m.name)} turn; then pilfer.')
         else:
             why = (f"no minion figure defeated this turn is left for {m.name} to pilfer: Pilfer gives 1 "
                    f"cheese per minion figure {m.name} defeats ({PILFER})")

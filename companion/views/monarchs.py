@@ -210,6 +210,13 @@ def game_scores_html(result: GameScores) -> str:
             f"cellpadding=5>{head}{''.join(rows)}</table></div>{verdict}{notes}")  # (scrolls when narrow)
 
 
+def gray_never_scores(n: int, *, crowns: bool = False) -> str:
+    """``1 gray card never scores``, ``2 gray cards never score`` (Scoring), the verb agreeing with ``n``;
+    with ``crowns``, then ``; its crowns were ignored`` (``their`` for several)."""
+    said = f"{plural(n, 'gray card')} never {'scores' if n == 1 else 'score'}"
+    return f"{said}; {'its' if n == 1 else 'their'} crowns were ignored" if crowns else said
+
+
 def score_table_html(result: Score) -> str:
     """The book's score pad as an HTML table: colour, cards x crowns = VP (or family discards)."""
     rows = []
@@ -228,9 +235,7 @@ def score_table_html(result: Score) -> str:
             "<tr><th>colour</th><th>cards</th><th colspan=2>best discards</th><th></th><th>VP</th></tr>")
     cite = CITE_SCORING if result.variant == "standard" else CITE_FAMILY
     notes = "".join(f"<div>{html.escape(n)}</div>" for n in result.notes)
-    n_gray = result.gray_cards
-    gray = (f"<div>{plural(n_gray, 'gray card')} never {'scores' if n_gray == 1 else 'score'}.</div>"
-            if n_gray else "")
+    gray = f"<div>{gray_never_scores(result.gray_cards)}.</div>" if result.gray_cards else ""
     return (f"<table style='font-size:18px;border-collapse:collapse' cellpadding=6>{head}{''.join(rows)}"
             f"<tr><td colspan=5><b>Total</b></td><td><b>{result.total}</b></td></tr></table>"
             f"{gray}{notes}<small><i>{html.escape(cite)}</i></small>")
@@ -827,9 +832,7 @@ class MonarchsCompanion:
             raise empty
         self.set_cards(cards)
         gray = sum(1 for c in cards if c.color not in COURT_COLOURS)  # the pad has no gray box
-        never = "scores; its crowns were" if gray == 1 else "score; their crowns were"
-        lines = [f"{plural(gray, 'gray card')} never {never} ignored "
-                 f"({CITE_SCORING})"] if gray else []
+        lines = [f"{gray_never_scores(gray, crowns=True)} ({CITE_SCORING})"] if gray else []
         said = pasted.notes()
         if said:  # what the list says of its own figures (the book example's split of crowns)
             lines.append(f"the list's note: {said}")

@@ -109,6 +109,7 @@ from ..village.game import (
     DIRECT_ATK,
     FORFEIT_NOTE,
     FRUIT_READINGS,
+    LOOK_UP,
     MOUSE_TYPES,
     OWN_MOUSE_ONLY,
     STEPS,
@@ -896,12 +897,13 @@ class VillageCompanion(ui.TrackerPage):
         finally:
             self._drawing = was
 
-    def _regate(self, box: str) -> None:
+    def _regate(self, box: str, *, mouse: Any = LOOK_UP) -> None:
         """The box ``box`` (its attribute: a card's tick, the Fruit cost, the Item or Magic card named)
         changed: gate again the buttons whose rule reads it (:data:`GATES_READING`), unless the page is
-        being drawn (it gates them all at its end)."""
+        being drawn (it gates them all at its end). ``mouse``: the selected mouse, when the caller has
+        looked it up (:meth:`_selected_mouse`; left out, it is looked up here)."""
         if not self._drawing:
-            self._gate(GATES_READING[box], mouse=self._selected_mouse())
+            self._gate(GATES_READING[box], mouse=self._selected_mouse() if mouse is LOOK_UP else mouse)
 
     @property
     def state(self) -> VillageState:
@@ -1814,8 +1816,7 @@ class VillageCompanion(ui.TrackerPage):
         with self._gating_later():
             self._fill_abilities(mouse)
             self._refresh_effects(mouse)
-        if not self._drawing:  # (as _regate("target"), with the mouse looked up)
-            self._gate(GATES_READING["target"], mouse=mouse)
+        self._regate("target", mouse=mouse)
 
     def _refresh_target(self, options: list[str], mine: list[str]) -> None:
         """Offer every mouse on the field and keep the one selected while it is there; the turn
