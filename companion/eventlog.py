@@ -353,6 +353,19 @@ def cut_kind(text: str) -> str | None:
     return kind.group(1) if kind is not None else None
 
 
+def _may_be_start(text: str) -> bool:
+    """Whether a line cut off mid-write may have been a start: its kind reads "start", or the first line
+    naming the tracker (written with the start, in the same append), or the cut came too early to show
+    its kind (``{"event": "sta``: :func:`cut_kind` is ``None``). :meth:`Tracker.cut_start` and
+    :meth:`Tracker.restarted_after_cut` read a cut line alike through this."""
+    return cut_kind(text) in (None, "start", HEADER)
+
+
+def _no_action(events: Iterable[LoggedEvent]) -> bool:
+    """Whether ``events`` hold no action (at most the first line, naming the tracker)."""
+    return all(le.event["event"] == HEADER for le in events)
+
+
 def _is_json(text: str) -> bool:
     try:
         json.loads(text)
@@ -538,6 +551,20 @@ def missing_folder(path: str | os.PathLike[str] | None) -> MissingFolderError | 
         return None
     return MissingFolderError(f"cannot be made: {_missing_words(p)}", where=str(p),
                               suggestion=_create_first(p))
+
+
+def folder_refusal(path: str | os.PathLike[str]) -> LogError | None:
+    """Why a new log cannot be begun at ``path``, before anything is written: its folder does not
+    exist (:func:`missing_folder`), or a file stands where one of its folders should be (named);
+    ``None`` when its folder exists. The one check of a log's folder: a command that begins a log
+    raises this (:func:`companion.cli.log_folder`) instead of writing into a folder it would have to
+    make."""
+    p = Path(path)
+    blocker = _blocker(p)
+    if blocker is not None:
+        return LogError(f"cannot be made: {blocker} is a file, not a folder", where=str(p),
+                        suggestion="Give the log's path in a folder that exists; nothing was written.")
+    return missing_folder(p)
 
 
 def lock_folder(path: str | os.PathLike[str], *, make_folder: bool = False) -> int | None:
@@ -1116,7 +1143,7 @@ class Tracker(Generic[S]):
     @property
     def is_new(self) -> bool:
         """Whether the log holds no action yet (at most its first line, naming its tracker)."""
-        return all(le.event["event"] == HEADER for le in self.log.events)
+        return _no_action(self.log.events)
 
     # -- nothing under way -----------------------------------------------------------
     #: What a start with no seed of its own loses when its line is lost (said by :meth:`missing_start`).
@@ -1162,7 +1189,7 @@ class Tracker(Generic[S]):
         events = cut.events
         if as_opened and self.restarted_after_cut():
             events = [le for le in events if (le.line or 0) < (cut.recovered_line or 0)]
-        if not all(le.event["event"] == HEADER for le in events):  # (not new, as it was)
+        if not _no_action(events):  # (not new, as it was)
             return None
         if cut.cut_line is not None and [p.line for p in self.problems] == [cut.cut_line]:
             text = cut.cut_text or ""
@@ -1173,24 +1200,29 @@ class Tracker(Generic[S]):
                 said += f" (the half-written line is in {cut.path.name}.damaged)"
         else:
             return None
-        if cut_kind(text) not in (None, "start", HEADER):
+        if not _may_be_start(text):
             return None  # (a line of another kind: not a start cut off)
         return f"{said}, before any action was logged: the {LOG_STARTS[self.KIND].thing} never began"
 
-    def _cut_start_line(self) -> int | None:
+    def _cut_start_line(self, *, maybe: bool = False) -> int | None:
         """The number the line a crash cut had, when opening the log set it aside and it was a start
-        (:func:`cut_kind`); else ``None``. Lines written since have taken its number and the ones after."""
+        (:func:`cut_kind`), or, with ``maybe``, may have been one (:func:`_may_be_start`: cut before its
+        kind, as :meth:`cut_start` reads it); else ``None``. Lines written since have taken its number
+        and the ones after."""
         cut = self.log
-        if cut.recovered is None or cut_kind(cut.recovered) != "start":
+        if cut.recovered is None:
+            return None
+        if not (_may_be_start(cut.recovered) if maybe else cut_kind(cut.recovered) == "start"):
             return None
         return cut.recovered_line
 
     def restarted_after_cut(self) -> bool:
-        """Whether the line a crash cut (set aside when the log was opened) was a start, and the only line
-        written since, bar a first line naming the tracker, is a start: a page that starts its log by
-        itself on opening (the Mouse Card page) has started afresh where the cut start left nothing
-        (:meth:`cut_start` with ``as_opened``)."""
-        line = self._cut_start_line()
+        """Whether the line a crash cut (set aside when the log was opened) was, or may have been, a start
+        (cut before its kind shows, as :meth:`cut_start` reads it), and the only line written since, bar a
+        first line naming the tracker, is a start: a page that starts its log by itself on opening (the
+        Mouse Card page) has started afresh where the cut start left nothing (:meth:`cut_start` with
+        ``as_opened``)."""
+        line = self._cut_start_line(maybe=True)
         if line is None:
             return False
         since = [le for le in self.log.events if (le.line or 0) >= line and le.event.get("event") != HEADER]

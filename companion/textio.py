@@ -545,7 +545,9 @@ def player_names(names: Sequence[str], *, logged: bool = False, error: type[Comp
 def folder_problem(folder: str | os.PathLike[str]) -> str | None:
     """What keeps ``folder`` from taking a new file, in words ("does not exist", "is a file, not a
     folder"), or ``None`` when it is a folder that exists. Commands never make a folder (a mistyped
-    one would quietly put a file, or a new game, somewhere else): each names the problem its own way."""
+    one would quietly put a file somewhere else): each names the problem its own way. A log's folder
+    is not checked here but by the log itself (:func:`companion.eventlog.folder_refusal`), in its
+    words."""
     path = Path(folder)
     try:
         if path.is_dir():

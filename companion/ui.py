@@ -310,8 +310,10 @@ UNUSABLE = "this log cannot be opened (see the message)"
 
 
 def default_log(name: str) -> Path:
-    """A page's log when it is given none: ``<user data>/logs/<name>``. The logs folder (and the user
-    data folder it is in) is made here, where the default is chosen: the one folder the companion
+    """A page's log when it is given none: ``<user data>/logs/<name>``. The logs folder is made here,
+    where the default is chosen, and with it the user data folder itself and every folder above it that
+    is missing (:func:`companion.cards.user_data_dir`: a mistyped ``COMPANION_USER_DATA`` makes that
+    whole tree, where a mistyped folder is refused everywhere else). It is the one folder the companion
     makes for a log by itself (a log given by path never makes one: :meth:`TrackerPage.open_tracker`).
     A folder that cannot be made is left for the page to say on opening, never raised."""
     from .cards import user_data_dir

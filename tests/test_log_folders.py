@@ -134,3 +134,36 @@ def test_the_default_log_makes_a_user_data_folder_that_does_not_exist_yet(
     monkeypatch.setenv("COMPANION_USER_DATA", str(tmp_path / "fresh"))  # (a new user: no ~/.companion)
     page = _mousecard(None)
     assert page.unusable is None and (tmp_path / "fresh" / "logs" / "mousecard.jsonl").exists()
+
+
+# -- the command line: the log's own check, in the log's own words ---------------------------------------
+
+def test_the_command_line_says_a_missing_folder_as_the_log_does(tmp_path: Path) -> None:
+    from companion.cli import log_folder
+    from companion.eventlog import folder_refusal
+
+    log = tmp_path / "typo_dir" / "v.jsonl"
+    with pytest.raises(LogError) as caught:
+        log_folder(log, error=LogError)
+    refused = missing_folder(log)
+    assert refused is not None and folder_refusal(log) is not None
+    assert caught.value.render() == refused.render()  # one sentence, the page's and the command's
+    assert "no folder is made for a log" in caught.value.render()
+    with pytest.raises(CompanionError) as plain:  # (the default class: the error as it was)
+        log_folder(str(log))
+    assert type(plain.value) is CompanionError and plain.value.render() == refused.render()
+    assert _everything(tmp_path) == []
+    assert log_folder(tmp_path / "v.jsonl") == tmp_path / "v.jsonl"
+
+
+def test_the_command_line_names_the_file_in_a_log_folders_way(tmp_path: Path) -> None:
+    from companion.cli import log_folder
+
+    (tmp_path / "notes").write_text("x", encoding="utf-8")
+    for log in (tmp_path / "notes" / "v.jsonl", tmp_path / "notes" / "sub" / "v.jsonl"):
+        with pytest.raises(LogError) as caught:
+            log_folder(log, error=LogError)
+        said = caught.value.render()
+        assert f"{tmp_path / 'notes'} is a file, not a folder" in said, said
+        assert "does not exist" not in said and "mkdir" not in said and "nothing was written" in said
+    assert [p.name for p in _everything(tmp_path)] == ["notes"]

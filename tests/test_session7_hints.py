@@ -112,11 +112,17 @@ def test_a_page_on_a_cut_start_says_the_game_never_began(tmp_path: Path, open_pa
     assert "g.jsonl.damaged" in text and "Resumed" not in text
 
 
-def test_the_mouse_card_page_says_its_new_session_starts_afresh(tmp_path: Path) -> None:
+@pytest.mark.parametrize("data", [
+    b'{"event": "start", "seed": 5, "ti',
+    b'{"event": "sta',  # (cut before its kind shows: may have been a start, as the core reads it)
+    b'{"ev',
+    b'{"event": "log", "tracker": "mouseca',  # (the first line, written with the start)
+])
+def test_the_mouse_card_page_says_its_new_session_starts_afresh(tmp_path: Path, data: bytes) -> None:
     from companion.views.mousecard import MouseCardPage
 
     log = tmp_path / "m.jsonl"
-    log.write_bytes(b'{"event": "start", "seed": 5, "ti')
+    log.write_bytes(data)
     page = MouseCardPage(log, plot=False, settle=None)  # (it starts a session on a log with none)
     text = said(page.notice)
     assert text.startswith("The session never began: its start was cut off by a crash, and nothing was lost")
@@ -166,6 +172,15 @@ def test_the_core_says_a_cut_start_as_the_log_was_opened(tmp_path: Path) -> None
     assert tracker.cut_second_start() is None
     tracker.do({"event": "draw"})  # (more than the start since: no longer said as never begun)
     assert tracker.cut_start(as_opened=True) is None and not tracker.restarted_after_cut()
+
+
+def test_a_cut_line_of_no_kind_after_a_start_is_not_said_as_another_start(tmp_path: Path) -> None:
+    log = tmp_path / "m.jsonl"
+    log.write_bytes(b'{"event": "start", "seed": 5, "title": ""}\n{"event": "sta')
+    page = _mousecard(log)
+    text = said(page.notice)  # type: ignore[attr-defined]
+    assert text.startswith("Resumed after a crash") and "never began" not in text
+    assert "another start" not in text and page.tracker.cut_second_start() is None  # type: ignore[attr-defined]
 
 
 def test_a_page_on_a_cut_action_still_says_it_resumed(tmp_path: Path) -> None:

@@ -254,7 +254,7 @@ def test_a_log_in_a_folder_that_does_not_exist_is_refused(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     for events in ([START], [NEXT], ["undo"]):
         code, _, err = run(capsys, "do", str(tmp_path / "nodir" / "x.jsonl"), *events)
-        assert code == 2 and f"the folder {str(tmp_path / 'nodir')!r} does not exist" in err
+        assert code == 2 and f"its folder {str(tmp_path / 'nodir')!r} does not exist" in err
         assert "Create the folder first (mkdir -p" in err and "nothing was written" in err
     (tmp_path / "file").write_text("")
     code, out, _ = run(capsys, "do", str(tmp_path / "file" / "x.jsonl"), START, "--json")

@@ -490,18 +490,14 @@ def tracker_json(game: str, tracker: Any, log: str | Path, *, problems: Sequence
 def log_folder(path: str | Path, *, error: type[CompanionError] = CompanionError) -> Path:
     """``path`` as a :class:`~pathlib.Path` when the folder it is in exists: a command that starts a log
     never makes a folder (a mistyped folder would silently begin a new game somewhere else); otherwise
-    an error of class ``error`` naming the folder. The notebook pages make their own default log folder
-    (:func:`companion.ui.default_log`); no log makes one."""
-    from ..textio import folder_problem
+    the log's own refusal (:func:`companion.eventlog.folder_refusal`: the folder that does not exist,
+    or the file in its way) as an error of class ``error``. The notebook pages make their own default
+    log folder (:func:`companion.ui.default_log`); no log makes one."""
+    from ..eventlog import folder_refusal
 
-    found = Path(path)
-    folder = found.parent
-    if (what := folder_problem(folder)) is not None:
-        raise error(f"the folder {str(folder)!r} {what}",
-                    where=str(path), expected="a log in a folder that exists",
-                    suggestion=f"Create the folder first (mkdir -p {shlex.quote(str(folder))}), or give the "
-                               "log's path in an existing folder; nothing was written.")
-    return found
+    if (refused := folder_refusal(path)) is not None:
+        raise refused.relabel(cls=error, where=str(path))  # (the path as typed)
+    return Path(path)
 
 
 #: How every ``replay`` says a line of the log that cannot be used, on standard error.
