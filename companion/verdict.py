@@ -7,6 +7,7 @@ A check never stops at the first problem; it returns a :class:`Verdict` listing 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +16,15 @@ from typing import Any
 def plural(n: int, word: str, words: str | None = None) -> str:
     """``plural(1, "card")`` -> ``"1 card"``; ``plural(3, "card")`` -> ``"3 cards"``."""
     return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def counted(said: str, word: str, words: str) -> str:
+    """:func:`plural` for a figure said in words (a count or a range: "1", "8-9", "at least 1"):
+    ``counted("at least 1", "Mega Mouse", "Mega Mice")`` -> ``"at least 1 Mega Mouse"``, ``counted("0",
+    ...)`` -> ``"0 Mega Mice"``. Both forms are given, never guessed (a label of a format of the user's
+    own without its singular is passed as both, and said as written)."""
+    one = re.fullmatch(r"(at (least|most) )?1", said) is not None
+    return f"{said} {word if one else words}"
 
 
 def and_list(words: Sequence[str]) -> str:

@@ -259,19 +259,17 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _odds_limit(size: int, draws: int | None, at_least: int | None, most: int) -> None:
-    """Refuse a ``--draws`` or ``--at-least`` past the deck's size or ``most`` (exact odds of a
-    hundred thousand draws take minutes to work out, and no table draws that many)."""
+def _odds_limit(draws: int | None, at_least: int | None, most: int) -> None:
+    """Refuse a ``--draws`` or ``--at-least`` past ``most`` (exact odds of a hundred thousand draws take
+    minutes to work out, and no table draws that many). A ``--draws`` past the deck's size is no refusal:
+    the question says the deck is too small, as it does with ``--draws`` left out and on the page."""
     from ..errors import CompanionError
-    from ..verdict import plural
 
-    top = min(size, most)
     for option, value in (("--draws", draws), ("--at-least", at_least)):
-        if value is not None and value > top:
-            said = (f"more than the deck's {plural(size, 'card')}" if size < most else
-                    f"more than {most}, the most worked out here (the exact odds of more take minutes)")
-            raise CompanionError(f"{option} {value} is {said}", where="deck odds",
-                                 expected=f"a whole number from 0 to {top}")
+        if value is not None and value > most:
+            raise CompanionError(f"{option} {value} is more than {most}, the most worked out here (the exact "
+                                 "odds of more take minutes)", where="deck odds",
+                                 expected=f"a whole number from 0 to {most}")
 
 
 def _odds(args: argparse.Namespace) -> int:
@@ -295,7 +293,7 @@ def _odds(args: argparse.Namespace) -> int:
         if (args.draws is not None and args.draws < 0) or at_least < 0:
             raise CompanionError("--draws and --at-least must be 0 or more",
                                  found=f"--draws {args.draws} --at-least {at_least}")
-        _odds_limit(deck.card_count, args.draws, args.at_least, MAX_DRAWS)
+        _odds_limit(args.draws, args.at_least, MAX_DRAWS)
         # in the opening hand (the rule book's or the format's) unless --draws says otherwise: cited then
         odds = [kind_chance(deck, flt, at_least, args.draws, fmt)]
     else:
@@ -440,11 +438,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "ability=Nibble: both), and on the same field they add values, any of which "
                         "matches (--kind type=fruit --kind type=item is type=fruit,item: either)")
     o.add_argument("--at-least", type=whole_in(0), default=None, metavar="K",
-                   help="with --kind: at least this many (default 1; at most the deck's size, and at "
-                        "most 999)")
+                   help="with --kind: at least this many (default 1; at most 999)")
     o.add_argument("--draws", type=whole_in(0), default=None, metavar="N",
                    help="with --kind: in the first N cards (default: the format's opening hand; "
-                        "the rule books' 7 or 5; at most the deck's size, and at most 999)")
+                        "the rule books' 7 or 5; at most 999; more than the deck holds: the "
+                        "answer says the deck is too small)")
     o.set_defaults(handler=_odds)
 
     e = verbs.add_parser("export", help="write the list back as text, JSON or CSV, normalised",

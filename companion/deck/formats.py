@@ -19,6 +19,7 @@ from typing import Any
 from .. import RULE_BOOKS, cite
 from ..cards import DATA_DIR, read_json_file, user_data_dir
 from ..errors import CompanionError, closest
+from ..verdict import counted
 
 SCHEMA_PATH = DATA_DIR / "schemas" / "format.schema.json"
 
@@ -39,6 +40,10 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class AdviceItem:
+    """One figure of an :class:`Advice`: ``label`` counts in the plural ("Basic Mice"); ``label_one`` is
+    what one card is called ("Basic Mouse"), given by the format where it differs (``None``: the label as
+    written, whatever the count: "1 Fruit", and a label of a format of your own is never guessed at)."""
+
     label: str
     filter: dict[str, tuple[Any, ...]]
     measure: str = "count"
@@ -46,6 +51,13 @@ class AdviceItem:
     of: dict[str, tuple[Any, ...]] | None = None
     min: int | None = None
     max: int | None = None
+    label_one: str | None = None
+
+    def counted(self, said: str) -> str:
+        """``said`` (a count or a range: "1", "8-9", "at least 1") before the label in its number: "1
+        Basic Mouse", "2 Basic Mice", "at least 1 Mega Mouse", "0 Basic Mice"
+        (:func:`~companion.verdict.counted`)."""
+        return counted(said, self.label_one or self.label, self.label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +165,8 @@ def format_from_doc(doc: Any, *, where: str = "format", text: str | None = None)
                items=tuple(AdviceItem(label=i["label"], filter=_filter(i["filter"]),
                                       measure=i.get("measure", "count"), by=i.get("by"),
                                       of=_filter(i["of"]) if "of" in i else None,
-                                      min=i.get("min"), max=i.get("max")) for i in a["items"]))
+                                      min=i.get("min"), max=i.get("max"),
+                                      label_one=i.get("label_one")) for i in a["items"]))
         for a in doc.get("advice", []))
     return DeckFormat(id=doc["id"], game=doc["game"], name=doc["name"], size_min=lo, size_max=hi,
                       size_section=size["section"], limit=cl["limit"],

@@ -16,7 +16,6 @@ type (Village Fruit) count toward nothing.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ from .fields import matches, norm, values
 from .formats import AdviceItem, DeckFormat
 from .stats import book_words
 
-__all__ = ["DeckProblem", "check_deck", "counted", "measure", "plural", "singular"]
+__all__ = ["DeckProblem", "check_deck", "measure", "plural"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,49 +145,6 @@ def _range(item: AdviceItem) -> str:
     return f"at least {lo}" if lo is not None else f"at most {hi}"
 
 
-#: Plurals that are not their singular and an "s": the type names' "Mice"
-_IRREGULAR = {"mice": "mouse", "dice": "die", "men": "man", "women": "woman", "people": "person",
-              "children": "child"}
-#: Where the noun a label counts ends: "Character Cards| of the same Attribute",
-#: "Attack Cards| (not Forceful)"
-_HEAD_END = re.compile(r"\s+(?:of|with|in|from|for|that|which|who|not|other)\s|\s*[(,;:]")
-
-
-def _one_word(word: str) -> str:
-    """One plural word as its singular: ``Mice`` -> ``Mouse``, ``Cards`` -> ``Card``, ``Abilities`` ->
-    ``Ability``; a word that is no plural of an "s" stays (``Fruit``, ``Magic``, ``Class``)."""
-    low = word.lower()
-    if low in _IRREGULAR:
-        one = _IRREGULAR[low]
-        return one.upper() if word.isupper() else one.capitalize() if word[:1].isupper() else one
-    if len(word) > 4 and low.endswith("ies"):
-        return word[:-3] + ("Y" if word.isupper() else "y")
-    if low.endswith(("sses", "xes", "ches", "shes")):
-        return word[:-2]
-    if low.endswith("s") and not low.endswith(("ss", "us", "is")) and len(word) > 1:
-        return word[:-1]
-    return word
-
-
-def singular(label: str) -> str:
-    """An advice item's label, which counts in the plural ("Basic Mice", "Forceful Attack Cards",
-    "Character Cards of the same Attribute"), as one card says it ("Basic Mouse", "Forceful Attack Card",
-    "Character Card of the same Attribute"): the last word before what qualifies it, each of its words
-    apart from ``/`` ("Item/Magic" stays, as "Fruit" does)."""
-    cut = _HEAD_END.search(label)
-    head, rest = (label[:cut.start()], label[cut.start():]) if cut else (label, "")
-    before, space, last = head.rpartition(" ")
-    if not last:
-        return label
-    return before + space + "/".join(_one_word(w) for w in last.split("/")) + rest
-
-
-def counted(said: str, label: str) -> str:
-    """``said`` (a count, or a range: "1", "8-9", "at least 1") before ``label`` in its number: "1 Basic
-    Mouse", "2 Basic Mice", "at least 1 Mega Mouse", "0 Basic Mice"."""
-    return f"{said} {singular(label) if re.fullmatch(r'(at (least|most) )?1', said) else label}"
-
-
 def _advice_notes(deck: Decklist, fmt: DeckFormat) -> list[Note]:
     notes = []
     for advice in fmt.advice:
@@ -196,8 +152,8 @@ def _advice_notes(deck: Decklist, fmt: DeckFormat) -> list[Note]:
         single = len(advice.items) == 1
         for item in advice.items:
             n, about = measure(deck, item)
-            wanted.append(counted(_range(item), item.label))
-            have.append((f"{n}" if single else counted(str(n), item.label))
+            wanted.append(item.counted(_range(item)))
+            have.append((f"{n}" if single else item.counted(str(n)))
                         + (f" ({about})" if about else ""))
             if (item.min is not None and n < item.min) or (item.max is not None and n > item.max):
                 off.append(item.label)
