@@ -717,7 +717,7 @@ def test_a_rare_bad_card_reads_under_a_tenth_of_a_percent_not_none() -> None:
     result = odds(6, 6, need=5, situation="red-bad", red_bad="all", fate_chips=9,
                   stop_when_sure=False)
     assert 0 < result.p_bad < Fraction(1, 2000)
-    assert "  P(a bad card)       <0.1%  (in effect: not cancelled)" in result.lines()
+    assert "  P(a bad card)            <0.1%  (in effect: not cancelled)" in result.lines()
 
 
 def test_a_long_tail_of_tiny_success_counts_is_shown_as_one_entry() -> None:
@@ -760,7 +760,7 @@ def test_house_readings_are_said_only_where_they_apply() -> None:
     assert HOUSE_NOTES["cancel"] not in broke.notes and "ends the draw" not in broke.check.describe()
     calm = odds(3, "J", bad_succeeds=False, cancel_draws_on=False)
     assert HOUSE_NOTES["no-bad"] in calm.notes
-    assert "bad cards cancelled 0.04 expected" in " ".join(odds(3, "J", need=2, situation="combat",
+    assert "bad cards cancelled      0.04 expected" in " ".join(odds(3, "J", need=2, situation="combat",
                                                                 fate_chips=1).lines())
 
 

@@ -408,7 +408,7 @@ def test_one_card_succeeds_follows_the_bad_card_reading(tmp_path: Path,
     doc = json.loads(capsys.readouterr().out)
     assert doc["p_success_exact"] == "25/27" and doc["single_card_odds"] == "50:4"
     assert main(argv) == 0
-    assert "one card succeeds   50:4 in a 54-card deck" in capsys.readouterr().out
+    assert "one card succeeds        50:4 in a 54-card deck" in capsys.readouterr().out
     assert exact_odds(TaskCheck(1, "2", situation="combat", aged=1)).single_card_odds == "52:2"
     page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
     page.skill.value, page.target.value, page.situation.value, page.aged.value = 1, "2", "combat", 1

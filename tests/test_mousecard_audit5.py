@@ -302,7 +302,7 @@ def test_the_odds_say_the_risk_of_drawing_anyway_when_the_chips_alone_succeed(
     lines = out.splitlines()
     at = next(i for i, x in enumerate(lines) if x.startswith("  P(a bad card)"))
     assert "0.0%" in lines[at] and "no card is drawn: the fate chips alone succeed" in lines[at]
-    assert lines[at + 1].startswith("  if drawn anyway     P(a bad card) 23.0%, P(several bad) 5.6%, "
+    assert lines[at + 1].startswith("  if drawn anyway          P(a bad card) 23.0%, P(several bad) 5.6%, "
                                     "expected cards 3.00")
     code, out, _ = _cli(capsys, *args, "--json")
     doc = json.loads(out)  # the JSON is as it was: the fields keep their meaning
@@ -312,4 +312,4 @@ def test_the_odds_say_the_risk_of_drawing_anyway_when_the_chips_alone_succeed(
     code, out, _ = _cli(capsys, *args[:-1], "0")  # no chips: no such line
     assert code == 0 and "if drawn anyway" not in out
     code, out, _ = _cli(capsys, *args, "--draw-all")  # drawing anyway already
-    assert code == 0 and "if drawn anyway" not in out and "P(a bad card)       23.0%" in out
+    assert code == 0 and "if drawn anyway" not in out and "P(a bad card)            23.0%" in out

@@ -66,9 +66,9 @@ def test_the_text_odds_never_work_out_drawing_anyway_above_skill_10(
                         "--situation", "red-bad", "--red-bad", "all", "--aged", "2", "--disadvantage", "3",
                         "--fate-chips", "12", "--kings", "always")
     assert code == 0 and not slow  # (and says that it left them out)
-    assert "if drawn anyway     not worked out above skill 10 (it can take many seconds)" in out
-    assert ("  P(a bad card)       0.0%  (in effect: not cancelled; no card is drawn: the fate chips alone "
-            "succeed)") in out.splitlines()
+    assert "if drawn anyway          not worked out above skill 10 (it can take many seconds)" in out
+    assert ("  P(a bad card)            0.0%  (in effect: not cancelled; no card is drawn: the fate chips "
+            "alone succeed)") in out.splitlines()
 
 
 def test_the_text_odds_say_nothing_of_drawing_anyway_in_a_calm_check(
@@ -83,12 +83,12 @@ def test_the_odds_lines_say_drawing_anyway_themselves(capsys: pytest.CaptureFixt
     result = exact_odds(RISKY)
     lines = result.lines(anyway=drawing_anyway(RISKY))
     at = next(i for i, x in enumerate(lines) if x.startswith("  P(a bad card)"))
-    assert lines[at] == ("  P(a bad card)       0.0%  (in effect: not cancelled; no card is drawn: the fate "
-                         "chips alone succeed)")
-    assert lines[at + 1].startswith("  if drawn anyway     P(a bad card) 23.0%, P(several bad) 5.6%, "
+    assert lines[at] == ("  P(a bad card)            0.0%  (in effect: not cancelled; no card is drawn: the "
+                         "fate chips alone succeed)")
+    assert lines[at + 1].startswith("  if drawn anyway          P(a bad card) 23.0%, P(several bad) 5.6%, "
                                     "expected cards 3.00  (a player who draws the cards even so")
     plain = result.lines()  # without it, as before
-    assert plain[at] == "  P(a bad card)       0.0%  (in effect: not cancelled)"
+    assert plain[at] == "  P(a bad card)            0.0%  (in effect: not cancelled)"
     assert plain[at + 1:] == lines[at + 2:]
     code, out, _ = _cli(capsys, *RISKY_ARGS)
     assert code == 0 and out.splitlines() == lines  # the CLI prints the odds' own lines

@@ -108,7 +108,7 @@ def test_the_odds_panel_says_the_bad_cards_cancelled_as_the_command_line_does(
     code, out, _err = run_cli(capsys, "odds", "mousecard", "--skill", "4", "--target", "Q", "--need", "2",
                               "--situation", "combat-unknown", "--aged", "1", "--mode", "broke",
                               "--fate-chips", "1")
-    assert code == 0 and "bad cards cancelled 0.28 expected" in out
+    assert code == 0 and "bad cards cancelled      0.28 expected" in out
     # the chip line: one wording on the page, in the policy's note and on the command line
     assert "Expected fate chips used 0.54" in said and "expected fate chips used 0.54" in out
     note = POLICY_NOTES[("bonus", "best")]
@@ -189,7 +189,7 @@ def test_a_full_width_name_is_a_new_name_with_a_hint_never_merged(
     assert code == 0 and "'Ｐｉｐ' is a new name in this session. Did you mean 'Pip'?" in err
 
 
-# -- 6. a name past the limit in a hand-edited log is shortened on replay, as a title is -------------------
+# -- 6. a name past the limit in a hand-edited log is shown shortened on replay, as a title is ----------
 
 
 def test_a_hand_edited_name_past_the_limit_replays_shortened(
@@ -203,15 +203,16 @@ def test_a_hand_edited_name_past_the_limit_replays_shortened(
         f.write(json.dumps(drawn) + "\n")
     tracker = open_live_deck(str(log), read_only=True)
     shortened = "P" * (MAX_NAME - 1) + "…"
-    assert tracker.problems == [] and tracker.state.chips_of(shortened) == 1  # read, never refused
-    assert tracker.state.draws[-1].character == shortened  # the same player: the draw and the chip
+    assert tracker.problems == [] and tracker.state.chips_of(long_name) == 1  # read, never refused
+    assert tracker.state.draws[-1].character == long_name  # the same player: the draw and the chip
+    assert tracker.state.chips_of(shortened) == 0  # (kept whole: only shown shortened)
     code, out, _err = run_cli(capsys, "mousecard", "replay", str(log))
     assert code == 0 and long_name not in out and shortened in out
     assert max(len(line) for line in out.splitlines()) < 200
     code, out, _err = run_cli(capsys, "mousecard", "replay", "--json", str(log))
     doc = json.loads(out)
-    assert code == 0 and list(doc["fate_chips"]) == [shortened] and doc["draws"][0]["character"] == shortened
-    assert doc["problems"] == []  # (as a long title: shortened, no problem made of it)
+    assert code == 0 and list(doc["fate_chips"]) == [long_name] and doc["draws"][0]["character"] == long_name
+    assert doc["problems"] == []  # (as a long title: shortened where shown, no problem made of it)
 
 
 # -- 7. the last-draw panel says why a draw stopped in a player's words ----------------------------------

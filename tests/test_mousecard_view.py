@@ -644,8 +644,8 @@ def test_a_draw_panel_says_real_plurals() -> None:
         t.do({"event": "start", "seed": seed})
         return t
 
-    # a seeded draw stops once its unspent aces make it sure: "the ace is" / "the aces are"
-    for aces, need, said in ((1, 2, "once the ace is spent"), (2, 4, "once the aces are spent")):
+    # a seeded draw stops once its unspent aces make it sure: "1 ace is" / "2 aces are"
+    for aces, need, said in ((1, 2, "once 1 ace is spent"), (2, 4, "once 2 aces are spent")):
         seed = next(n for n in range(5000)
                     if [c.rank == ACE for c in started(n).state.order[:aces + 1]] == [True] * aces + [False])
         t = started(seed)

@@ -46,8 +46,8 @@ def test_the_books_16_38_is_said_and_cited_in_the_text_the_json_and_the_page(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert BOOK_ODDS_CITE == OPENING
     code, out, _err = run_cli(capsys, "odds", "mousecard", "--skill", "1", "--target", "J or better")
-    assert code == 0 and "P(success)          29.6%  (exact 8/27)" in out
-    assert "one card succeeds   16:38 in a 54-card deck, as the book gives it" in out
+    assert code == 0 and "P(success)               29.6%  (exact 8/27)" in out
+    assert "one card succeeds        16:38 in a 54-card deck, as the book gives it" in out
     assert f"  ({OPENING})" in out
     code, out, _err = run_cli(capsys, "odds", "mousecard", "--skill", "1", "--target", "J", "--json")
     doc = json.loads(out)

@@ -450,10 +450,10 @@ def _draw_json(d: Any, st: Any) -> dict[str, Any]:
 
 
 def _print_state(tracker: Any, log: str) -> None:
-    from ..mousecard.live import cites_text, doubt_note, session_cites
+    from ..mousecard.live import cites_text, doubt_note, session_cites, shown_name
 
     st = tracker.state
-    chips = ", ".join(f"{p}: {n}" for p, n in st.chips) or "none"
+    chips = ", ".join(f"{shown_name(p)}: {n}" for p, n in st.chips) or "none"
     none = tracker.no_session()
     if none is None:
         print(f"{st.title or 'Mouse Card session'} — chapter {st.chapter}, {len(st.order)} cards in the deck"

@@ -93,7 +93,8 @@ NEW_SESSION = "a new session ('companion mousecard new NEWLOG', or the notebook 
 #: Every draw's rule-book sections (the page, the CLI's journal lines and ``replay --json`` cite them,
 #: with :func:`draw_cites`' special effects).
 DRAW_CITES = (cite("mousecard", "Task checks"), LIVE_CITES["draw"])
-#: The longest character or player name a new action takes (see :meth:`LiveDeckTracker.complete`).
+#: The longest new character or player name an action takes (see :meth:`LiveDeckTracker.complete`; a
+#: longer one a hand-edited log holds is kept whole, and shown cut: :func:`session_name`, :func:`shown_name`).
 MAX_NAME = 60
 #: Fate chips one award or spend may move (a typo of 10**23 chips would otherwise stay in the log).
 MAX_CHIPS_AT_ONCE = 99
@@ -147,12 +148,21 @@ def tidy_name(name: str) -> str:
 
 
 def session_name(name: str) -> str:
-    """A name as the session keeps it (:meth:`LiveDeck.name_of`): tidied (:func:`tidy_name`), and a name
-    an older or hand-edited log holds past :data:`MAX_NAME` characters (or over several lines) shown as
-    a logged title is (:func:`~companion.textio.logged_text`: on one line, cut with "…"). A logged line
-    is read as it was, never refused for its name; a new action's name too long is refused before
-    (:func:`name_refusal`), so this never shortens one."""
-    return logged_text(tidy_name(name), MAX_NAME)
+    """A name as the session keeps and matches it (:meth:`LiveDeck.name_of`): tidied (:func:`tidy_name`),
+    and one an older or hand-edited log holds over several lines collapsed onto one line as a logged
+    title is (:func:`~companion.textio.logged_text`), but never cut: a logged name past :data:`MAX_NAME`
+    characters is kept whole (its chips, its draws, the JSON), so two long names that begin alike stay
+    two players. It is shortened only where it is shown (:func:`shown_name`). A logged line is read as
+    it was, never refused for its name."""
+    name = tidy_name(name)
+    return logged_text(name, len(name))  # (collapsing never lengthens it: nothing is cut)
+
+
+def shown_name(name: str) -> str:
+    """A name as the journal, the page's panels and replay show it: one a hand-edited log holds past
+    :data:`MAX_NAME` characters cut with "…" (:func:`~companion.textio.logged_text`), as a logged title
+    is. Only shown so: the session keeps and matches the whole name (:func:`session_name`)."""
+    return logged_text(name, MAX_NAME)
 
 
 def folded(name: str) -> str:
@@ -194,6 +204,11 @@ class DrawRecord:
     bonus_successes: int = 0
     cancelled: int = 0
     chips_spent: int = 0
+
+    @property
+    def who(self) -> str:
+        """The character as the journal and the page show them (:func:`shown_name`)."""
+        return shown_name(self.character)
 
     @property
     def total_successes(self) -> int:
@@ -240,6 +255,31 @@ class DrawRecord:
                "it did not stop at a bad card" if self.stopped != "bad card" else
                "its bad card is still in effect: cancel it with an ace or a fate chip first"
                if self.bad_in_effect else "it has no draws left")
+
+    def stopped_said(self) -> str:
+        """Why this draw stopped, in a player's words (the page's last-draw panel says it after
+        "stopped:"; the JSON keeps :attr:`stopped`): "all 3 cards drawn" (``skill``: every card the skill
+        and its kings allow), "the player stopped drawing" (``player stopped``: fewer cards typed in),
+        "sure to succeed once 1 ace is spent" (``task done`` short of the need: as many aces as the
+        successes it lacks, as :meth:`verdict` says "spend 1 ace as a success"), and a going-for-broke
+        draw's ``bad card(s)`` by the bad cards drawn. A going-for-broke draw that left a king's card
+        untaken was sure to succeed without it when seeded (a seeded draw takes a king's card only while
+        the player is not yet sure); typed in, the player did not draw it."""
+        if self.stopped == "task done" and not self.succeeded:
+            short = self.check.need - self.total_successes
+            return f"sure to succeed once {plural(short, 'ace')} {'is' if short == 1 else 'are'} spent"
+        if self.stopped == "bad card(s)":
+            return "bad card" if len(self.bad) == 1 else "bad cards"
+        if self.stopped == "player stopped":
+            return "the player stopped drawing"
+        if self.stopped == "skill":
+            if self.draws_left == 0:  # (the skill's cards and one per king)
+                return (f"all {plural(len(self.cards), 'card')} drawn" if len(self.cards) > 1 else
+                        "its only card drawn")
+            return ("the player stopped drawing" if self.typed else
+                    "sure to succeed, so the king's card was not taken" if self.draws_left == 1 else
+                    "sure to succeed, so the kings' cards were not taken")
+        return self.stopped
 
     @property
     def sure(self) -> bool:
@@ -329,15 +369,15 @@ class DrawRecord:
         ``chips``: the character's fate chips. An extra success on a draw that already has what it
         needs would change nothing, nor would a chip's on a draw that cannot reach it (a chip would be
         lost for nothing): refused, but a line already ``logged`` so is read as it was."""
-        who = f"{self.character}'s draw #{self.number}"
+        who = f"{self.who}'s draw #{self.number}"
         if source == "ace" and self.aces_unspent < 1:
             return f"{who} has no unspent ace", "ace"
         if source == "chip" and chips < 1:
-            return f"{self.character} has no fate chip to spend", "chip"
+            return f"{self.who} has no fate chip to spend", "chip"
         if use == "cancel" and self.bad_in_effect < 1:
             return f"{who} has no bad card left to cancel", source
         if source == "ace" and use == "cancel" and self.lone_bad_ace:
-            return (f"{self.character}'s only ace is the bad card: an ace cancels another card, not itself",
+            return (f"{self.who}'s only ace is the bad card: an ace cancels another card, not itself",
                     "ace")
         if use == "success" and self.succeeded and not logged:
             lost = ("the fate chip would be lost for nothing" if source == "chip" else
@@ -364,7 +404,7 @@ class DrawRecord:
         if self.reshuffles:
             extra.append(plural(self.reshuffles, "reshuffle"))
         tail = f" ({'; '.join(extra)})" if extra else ""
-        return (f"#{self.number} {self.character} — {self.task}: {cards} → "
+        return (f"#{self.number} {self.who} — {self.task}: {cards} → "
                 f"{plural(self.total_successes, 'success', 'successes')} of {self.check.need} needed, "
                 f"{verdict}{tail}")
 
@@ -441,9 +481,20 @@ class LiveDeck:
 
     def name_of(self, name: str) -> str:
         """The spelling this session already uses for ``name`` (as it keeps names, :func:`session_name`:
-        tidied, and a logged name past :data:`MAX_NAME` characters cut short; names match ignoring
-        case), so "pip", "  Pip " and "Pip" share their fate chips and draws."""
+        tidied and whole, a logged name past :data:`MAX_NAME` characters too; names match ignoring case),
+        so "pip", "  Pip " and "Pip" share their fate chips and draws."""
         return as_listed(session_name(name), self.names)  # (kept tidied)
+
+    def knows(self, name: str) -> bool:
+        """Whether ``name`` (tidied, :func:`tidy_name`) is a name this session already keeps, in any case."""
+        return as_listed(tidy_name(name), self.names) in self.names
+
+    def name_refusal(self, key: str, name: str) -> RuleError | None:
+        """Why a new action may not name ``name`` (:func:`name_refusal`); None for a name this session
+        already keeps (:meth:`knows`): a hand-edited log's name past :data:`MAX_NAME` characters is acted
+        on whole, as its chips and draws are kept (a fate chip awarded to it, a bonus on its draw). The
+        tracker refuses a new action so, and the page's buttons are off so."""
+        return None if self.knows(name) else name_refusal(key, name)
 
     def new_name_hint(self, name: str) -> str | None:
         """A word of warning when ``name`` (tidied) is new to this session but close to a name it
@@ -479,7 +530,7 @@ class LiveDeck:
         ``None``. The tracker refuses a new such action with it and the page says it on the buttons."""
         if rec.chapter == self.chapter:
             return None
-        return f"{rec.character}'s draw #{rec.number} belongs to chapter {rec.chapter}, which has ended"
+        return f"{rec.who}'s draw #{rec.number} belongs to chapter {rec.chapter}, which has ended"
 
     def closed(self, rec: DrawRecord) -> str | None:
         """Why no ace, fate chip or drawing on may change the draw ``rec`` any more, as a new action is
@@ -490,7 +541,7 @@ class LiveDeck:
             return ended
         latest = self.last_draw(rec.character)
         if latest is not None and latest.number != rec.number:
-            return f"{rec.character}'s draw #{rec.number} is no longer their latest: #{latest.number} is"
+            return f"{rec.who}'s draw #{rec.number} is no longer their latest: #{latest.number} is"
         return None
 
     def verdict_of(self, rec: DrawRecord) -> str:
@@ -755,10 +806,8 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
                 reshuffles += 1
         stopped = "bad card(s)" if bad else "skill"
     if queue:
-        why = _too_many_why(check, stopped, cards, bad, before.cancelled if before else 0,
-                            len(before.cards) if before else 0)
-        # (no more cards after a bad card is the book's Task checks: cited with the way cards are drawn)
-        section = cites_text(DRAW_CITES) if why.startswith("no card follows") else LIVE_CITES["draw"]
+        why, section = _too_many_why(check, stopped, cards, bad, before.cancelled if before else 0,
+                                     len(before.cards) if before else 0)
         raise RuleError(f"{plural(len(queue), 'card')} too many: {', '.join(c.short for c in queue)} — {why}",
                         where="cards", cite=section)
     return state, {"cards": tuple(cards), "successes": s, "bad": tuple(bad), "aces": aces,
@@ -766,26 +815,29 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
 
 
 def _too_many_why(check: TaskCheck, stopped: str, cards: list[PlayingCard], bad: list[PlayingCard],
-                  cancelled: int, drawn_before: int) -> str:
-    """Why typed cards were left over, as a clause that follows "1 card too many: A♦ — ": the rule that
-    ended the draw, naming the card it ended at (a bad card in effect), or the skill plus one card per
-    king. ``bad``: the draw's bad cards, of which the first ``cancelled`` were cancelled before it went
-    on; ``drawn_before``: the cards of a draw that goes on (``draw_on``) drawn before its bad card was
-    cancelled; a cancelled bad card does not count."""
+                  cancelled: int, drawn_before: int) -> tuple[str, str]:
+    """Why typed cards were left over, as a clause that follows "1 card too many: A♦ — ", with the
+    rule-book section that says it: the rule that ended the draw, naming the card it ended at (a bad card
+    in effect; no card after a going-for-broke hand's bad card is the book's Task checks, cited with the
+    way cards are drawn), or the skill plus one card per king (How to draw cards). ``bad``: the draw's
+    bad cards, of which the first ``cancelled`` were cancelled before it went on; ``drawn_before``: the
+    cards of a draw that goes on (``draw_on``) drawn before its bad card was cancelled; a cancelled bad
+    card does not count."""
+    drawn = LIVE_CITES["draw"]
     if stopped == "bad card":  # (a cautious draw: the card it stopped at is the last one drawn)
-        return f"a cautious draw stops at the first bad card, here {cards[-1].short}"
+        return f"a cautious draw stops at the first bad card, here {cards[-1].short}", drawn
     if len(bad) > cancelled:  # (going for broke: no king's card after the hand's bad card)
         shown = and_list([c.short for c in bad[cancelled:]])
-        return f"no card follows a bad card, here {shown}: no more cards this round"
+        return f"no card follows a bad card, here {shown}: no more cards this round", cites_text(DRAW_CITES)
     kings = sum(c.rank == KING for c in cards)
     limit = check.skill + kings
     allows = f"skill {check.skill}" + (f" plus {plural(kings, 'king')}" if kings else "") + " allows"
     if not drawn_before:
-        return f"{allows} at most {plural(limit, 'card')} in this draw"
+        return f"{allows} at most {plural(limit, 'card')} in this draw", drawn
     more = limit - drawn_before
     return (f"{allows} {plural(limit, 'card')} in this draw and {drawn_before} "
             f"{'was' if drawn_before == 1 else 'were'} drawn before the bad card was cancelled: at most "
-            f"{plural(more, 'card')} more")
+            f"{plural(more, 'card')} more", drawn)
 
 
 #: How :func:`_standing_changed` says a draw's verdict (:meth:`DrawRecord.verdict`) as it stands now, and
@@ -832,7 +884,7 @@ def _standing_changed(before: LiveDeck, after: LiveDeck, player: str) -> str:
     if was.split(":")[0] == now.split(":")[0]:  # (the same kind: "cannot reach 3" by one chip more or less)
         return ""
     said_now, said_was = _standing_words(now, was)
-    return f" {rec.character}'s draw #{rec.number} ({rec.task}) {said_now} ({said_was})."
+    return f" {rec.who}'s draw #{rec.number} ({rec.task}) {said_now} ({said_was})."
 
 
 def now_said(chips: int) -> str:
@@ -864,7 +916,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             chip = before.chip_line(at)
             taken.append(chip.undone if chip is not None else before.journal[at])
         words = self.undone_words(taken)
-        back = [f"{p} back to {plural(after.chips_of(p), 'fate chip')}" for p in moved]
+        back = [f"{shown_name(p)} back to {plural(after.chips_of(p), 'fate chip')}" for p in moved]
         if back:  # (an undo always says something: undone_said)
             words[-1] = words[-1].rstrip(".") + f" ({'; '.join(back)})."
         return words
@@ -876,10 +928,11 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         """A draw from the seeded deck is logged with the cards it dealt (``"drawn"``), so that
         a replay keeps the cards the table saw even if its line or one before it is lost or changed
         (the shuffle would then deal otherwise). A new action's names are one short line each
-        (a pasted paragraph or a line break would garble the journal); an older log's are read
-        as they are; each is tidied (:func:`tidy_name`), as the state matches it, and a new action's
-        holding an invisible format character is refused (:func:`name_refusal`). A new session's
-        title is one line too. A seeded draw or draw_on is refused while the deck is in doubt
+        (a pasted paragraph or a line break would garble the journal), and one holding an invisible
+        format character is refused (:func:`name_refusal`), unless the session already keeps the name
+        (:meth:`LiveDeck.name_refusal`: a hand-edited log's long name is acted on whole); an older log's
+        are read as they are; each is tidied (:func:`tidy_name`), as the state matches it. A new
+        session's title is one line too. A seeded draw or draw_on is refused while the deck is in doubt
         (:meth:`deck_in_doubt`); a line already logged is read as it was."""
         kind = event.get("event")
         if kind in EVENTS and kind != "start" and not state.started and self.is_new and not self.problems:
@@ -891,7 +944,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             if name and not name.strip():  # (tidied it would read '': said as typed)
                 raise LogError(f"{key!r} must be a non-empty text", found=f"{name!r}, a blank name",
                                suggestion=f"Type the {key}'s name.")
-            refused = name_refusal(key, name)
+            refused = state.name_refusal(key, name)
             if refused is not None:
                 raise refused
             event = {**event, key: tidy_name(name)}
@@ -960,13 +1013,13 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                                 suggestion=hint, cite=LIVE_CITES["chip"])
             have = state.chips_of(player)
             if kind == "spend" and not state.can_spend(player, n):
-                raise RuleError(f"{player} has {plural(have, 'fate chip')}, cannot spend {n}",
+                raise RuleError(f"{shown_name(player)} has {plural(have, 'fate chip')}, cannot spend {n}",
                                 where="spend", suggestion=state.new_name_hint(player),
                                 cite=LIVE_CITES["chip"])
             new = have + n if kind == "award" else have - n
             reason = _text(event, "reason", required=False)
-            said = (f"{player} {'receives' if kind == 'award' else 'spends'} {plural(n, 'fate chip')}"
-                    + (f" — {reason}" if reason else ""))
+            said = (f"{shown_name(player)} {'receives' if kind == 'award' else 'spends'} "
+                    f"{plural(n, 'fate chip')}" + (f" — {reason}" if reason else ""))
             after = _set_chips(state, player, new)
             chip = ChipLine(len(after.journal), player, said, new, _standing_changed(state, after, player))
             return replace(after, journal=(*after.journal, chip.text), chip_lines=(*after.chip_lines, chip))
@@ -1002,14 +1055,14 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         character = state.name_of(_text(event, "character"))
         rec = state.last_draw(character)
         if rec is None:
-            raise RuleError(f"{character} has not drawn yet", where="draw_on",
+            raise RuleError(f"{shown_name(character)} has not drawn yet", where="draw_on",
                             suggestion=state.new_name_hint(character) or "Draw first.",
                             cite=LIVE_CITES["draw"])
         self._meant(event, rec, "draw_on")
         self._in_chapter(state, rec, "draw_on")
         why = rec.draw_on_refusal()
         if why is not None:
-            raise RuleError(f"{character}'s draw #{rec.number} cannot go on: {why}", where="draw_on",
+            raise RuleError(f"{rec.who}'s draw #{rec.number} cannot go on: {why}", where="draw_on",
                             cite=LIVE_CITES["draw"])
         typed = _typed(state, event)
         start = state
@@ -1017,7 +1070,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         state, r, note = _as_recorded(start, state, r, event, kept=len(rec.cards),
                                       again=lambda cards: _resolve(start, rec.check, cards, rec))
         new = replace(rec, typed=rec.typed or typed is not None, **r)
-        line = f"{rec.character} draws on: " + new.summary(state.chips_of(character)) + note
+        line = f"{rec.who} draws on: " + new.summary(state.chips_of(character)) + note
         if note:
             state = replace(state, kept_as_logged=state.kept_as_logged + 1)
         return replace(state, draws=tuple(new if d is rec else d for d in state.draws),
@@ -1032,7 +1085,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                            found=repr({"source": source, "use": use}))
         rec = state.last_draw(character)
         if rec is None:
-            raise RuleError(f"{character} has not drawn yet", where="bonus",
+            raise RuleError(f"{shown_name(character)} has not drawn yet", where="bonus",
                             suggestion=state.new_name_hint(character)
                             or "Draw first: an ace or a fate chip is spent on a draw.",
                             cite=LIVE_CITES["chip" if source == "chip" else "ace"])
@@ -1059,7 +1112,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         if source == "chip":
             state = _set_chips(state, character, state.chips_of(character) - 1)
         what = "adds a success" if use == "success" else "cancels a bad card"
-        line = (f"{character} spends {'an ace' if source == 'ace' else 'a fate chip'} on draw "
+        line = (f"{rec.who} spends {'an ace' if source == 'ace' else 'a fate chip'} on draw "
                 f"#{rec.number}: {what} → {new.total_successes}/{rec.check.need}, "
                 f"{new.verdict(state.chips_of(character))}.")
         return replace(state, draws=draws, journal=(*state.journal, line))
@@ -1069,7 +1122,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         a logged one is kept as it was done."""
         why = None if self.replaying else state.ended_chapter(rec)
         if why is not None:
-            raise RuleError(why, where=where, suggestion=f"Draw again for {rec.character} in this chapter.",
+            raise RuleError(why, where=where, suggestion=f"Draw again for {rec.who} in this chapter.",
                             cite=LIVE_CITES["joker"])
 
     def _meant(self, event: Event, rec: DrawRecord, where: str) -> None:
@@ -1091,22 +1144,22 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                                found=repr(value)[:80])
         if self.replaying:
             return
-        again = f"Look at {rec.character}'s draw #{rec.number} and try again."
+        again = f"Look at {rec.who}'s draw #{rec.number} and try again."
         if meant is not None and meant != rec.number:
-            raise RuleError(f"draw #{meant} is no longer {rec.character}'s latest: #{rec.number} is (the "
+            raise RuleError(f"draw #{meant} is no longer {rec.who}'s latest: #{rec.number} is (the "
                             "session changed meanwhile, in another window?)", where=where, suggestion=again)
         at = self.line_of_draw(rec.number)
         if line is None or line == at:
             return
         if self._undone_draw_of(line, rec.character):
             cards = " ".join(c.short for c in rec.cards) or "no cards"
-            now = "was drawn in its place" if at is not None and at > line else f"is {rec.character}'s latest"
+            now = "was drawn in its place" if at is not None and at > line else f"is {rec.who}'s latest"
             raise RuleError(f"the draw meant{f' (#{meant})' if meant is not None else ''} is no longer "
-                            f"{rec.character}'s latest: it was undone, and #{rec.number} ({rec.task}: "
+                            f"{rec.who}'s latest: it was undone, and #{rec.number} ({rec.task}: "
                             f"{cards}) {now} (the session changed meanwhile, in another window?)",
                             where=where, suggestion=again)
         raise RuleError(f"line {line} is not draw #{rec.number}'s line (#{rec.number} is on line {at}): "
-                        f"#{rec.number} is {rec.character}'s latest draw, the one a {where} acts on",
+                        f"#{rec.number} is {rec.who}'s latest draw, the one a {where} acts on",
                         where=where, suggestion=again)
 
     def _undone_draw_of(self, line: int, character: str) -> bool:

@@ -416,26 +416,39 @@ class CheckOdds:
         drawn = anyway is None and not untold  # (cards drawn: else the fate chips alone succeed)
         bad_said = f"(in effect: not cancelled{'' if drawn else f'; {NO_CARD_DRAWN}'})"
         out = [f"Task check: {self.check.describe()}",
-               f"  P(success)          {share(self.p_success)}  (exact {_fmt(self.p_success)})",
+               _row("P(success)", f"{share(self.p_success)}  (exact {_fmt(self.p_success)})"),
                *([] if self.p_cards_alone is None else
-                 [f"  from the cards      {share(self.p_cards_alone)}  (the draw's own chance: "
-                  "the same check with no fate chips)"]),
-               f"  one card succeeds   {self.single_card_text}",
-               f"  P(a bad card)       {share(self.p_bad)}  {bad_said}",
-               *([f"  if drawn anyway     {ANYWAY_UNTOLD}"] if untold
+                 [_row("from the cards", f"{share(self.p_cards_alone)}  (the draw's own chance: "
+                                         "the same check with no fate chips)")]),
+               _row("one card succeeds", self.single_card_text),
+               _row("P(a bad card)", f"{share(self.p_bad)}  {bad_said}"),
+               *([_row("if drawn anyway", ANYWAY_UNTOLD)] if untold
                  else [] if anyway is None
-                 else [f"  if drawn anyway     {anyway.risk_text()}  ({DRAWN_ANYWAY})"]),
-               f"  P(several bad)      {share(self.p_several_bad)}",
-               *([f"  bad cards cancelled {float(self.expected_cancelled):.2f} expected"]
+                 else [_row("if drawn anyway", f"{anyway.risk_text()}  ({DRAWN_ANYWAY})")]),
+               _row("P(several bad)", share(self.p_several_bad)),
+               *([_row("bad cards cancelled", f"{float(self.expected_cancelled):.2f} expected")]
                  if self.expected_cancelled else []),
-               f"  expected cards      {float(self.expected_cards):.2f}",
-               f"  successes           {self.successes_text()}  ({self.successes_counted()})",
-               f"  bad cards           {', '.join(self.bad_cards) or 'none'}"]
+               _row("expected cards", f"{float(self.expected_cards):.2f}"),
+               _row("successes", f"{self.successes_text()}  ({self.successes_counted()})"),
+               _row("bad cards", ", ".join(self.bad_cards) or "none")]
         if self.check.fate_chips:
-            out.append(f"  expected fate chips used {float(self.expected_chips):.2f}")
+            out.append(_row("expected fate chips used", f"{float(self.expected_chips):.2f}"))
         out += [f"  note: {n}" for n in self.said_notes]
         out += [f"  ({c})" for c in self.cited]
         return out
+
+
+#: The labels of the rows of :meth:`CheckOdds.lines` (the words the page and the policy note use too): the
+#: column they stand in is as wide as the longest, so that every row's value lines up.
+TEXT_LABELS = ("P(success)", "from the cards", "one card succeeds", "P(a bad card)", "if drawn anyway",
+               "P(several bad)", "bad cards cancelled", "expected cards", "successes", "bad cards",
+               "expected fate chips used")
+LABEL_WIDTH = max(map(len, TEXT_LABELS))
+
+
+def _row(label: str, value: str) -> str:
+    """A row of the text odds: ``label`` (one of :data:`TEXT_LABELS`) in its column, then ``value``."""
+    return f"  {label:<{LABEL_WIDTH}} {value}"
 
 
 # -- the engine ------------------------------------------------------------------------------

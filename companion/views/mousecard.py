@@ -60,8 +60,8 @@ from ..mousecard.live import (
     draw_event,
     from_live_deck,
     ignored_options,
-    name_refusal,
     session_cites,
+    shown_name,
     tidy_name,
 )
 from ..mousecard.odds import (
@@ -248,30 +248,6 @@ def odds_html(result: CheckOdds, anyway: CheckOdds | None = None, *, live: int |
 ACE_USE_WORDS = {"success": "add a success", "cancel": "cancel a bad card"}
 
 
-def stopped_words(rec: DrawRecord) -> str:
-    """Why the draw ``rec`` stopped, as the last-draw panel says it after "stopped:", in a player's words
-    (its JSON keeps the live deck's ``stopped``): "all 3 cards drawn" (``skill``: every card the skill
-    and its kings allow), "the player stopped drawing" (``player stopped``: fewer cards typed in),
-    "sure to succeed once the ace is spent" (``task done`` short of the need), and a going-for-broke
-    draw's ``bad card(s)`` by the bad cards drawn."""
-    if rec.stopped == "task done" and not rec.succeeded:
-        return f"sure to succeed once the {'ace is' if rec.aces_unspent == 1 else 'aces are'} spent"
-    if rec.stopped == "bad card(s)":
-        return "bad card" if len(rec.bad) == 1 else "bad cards"
-    if rec.stopped == "player stopped":
-        return "the player stopped drawing"
-    if rec.stopped == "skill":
-        if rec.draws_left == 0:  # (the skill's cards and one per king)
-            return (f"all {plural(len(rec.cards), 'card')} drawn" if len(rec.cards) > 1 else
-                    "its only card drawn")
-        # going for broke, a king's card not taken: typed in, the player did not draw it; seeded, the
-        # player was sure to succeed without it
-        return ("the player stopped drawing" if rec.typed else
-                "sure to succeed, so the king's card was not taken" if rec.draws_left == 1 else
-                "sure to succeed, so the kings' cards were not taken")
-    return rec.stopped
-
-
 def draw_html(rec: DrawRecord, chips: int = 0) -> str:
     """A draw with each card marked: green success, red bad, blue a bad card cancelled, purple joker,
     grey miss; ``chips``: the character's fate chips (a draw with nothing left to spend has failed,
@@ -291,7 +267,7 @@ def draw_html(rec: DrawRecord, chips: int = 0) -> str:
         said, said[:1].upper() + said[1:])
     colour = (ui.COLOURS["ok"] if rec.succeeded or rec.sure else
               ui.COLOURS["error"] if said == "failed" or said.startswith("cannot") else ui.COLOURS["warn"])
-    stopped = stopped_words(rec)
+    stopped = rec.stopped_said()
     lines = [f"{plural(rec.total_successes, 'success', 'successes')} of {rec.check.need} needed; "
              f"stopped: {stopped}"]
     if rec.bad_in_effect:
@@ -310,7 +286,7 @@ def draw_html(rec: DrawRecord, chips: int = 0) -> str:
                      + " or ".join(ACE_USE_WORDS[use] for use in uses)
                      + (" (an ace cannot cancel itself)" if rec.lone_bad_ace and rec.bad_in_effect else ""))
     if said == "failed":
-        lines.append(f"nothing left to spend: no unspent ace, and {rec.character} has no fate chip")
+        lines.append(f"nothing left to spend: no unspent ace, and {rec.who} has no fate chip")
     if rec.cancelled:
         lines.append(f"{plural(rec.cancelled, 'bad card')} cancelled: no effect")
     # the check's options that change nothing here (Aged in calm adds no bad card), as the Odds tab and
@@ -319,7 +295,7 @@ def draw_html(rec: DrawRecord, chips: int = 0) -> str:
     items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
     cites = html.escape(cites_text(draw_cites(rec)))
     return (f"<div class='companion-panel' style='border-color:{colour}'>"
-            f"<b style='color:{colour}'>#{rec.number} {html.escape(rec.character)} — "
+            f"<b style='color:{colour}'>#{rec.number} {html.escape(rec.who)} — "
             f"{html.escape(rec.task)}: {html.escape(verdict)}</b><div>{''.join(tiles)}</div>"
             f"<ul style='margin:4px 0'>{items}</ul><small><i>{cites}</i></small></div>")
 
@@ -803,8 +779,7 @@ class MouseCardPage(ui.TrackerPage):
             self._emptying_player = False
         aside = self.tracker.set_aside() if self.tracker.reloads != reloads else []
         if aside:  # (a line cut by a crash, set aside: said in the notice, as a click's read says it)
-            ui.show(self.notice, "warn", "The saved session was changed in another window",
-                    ["it was read again: the page shows it as it is now", *aside[:5]])
+            self._say_read_again(aside)
         if not redrew:
             regate()
 
@@ -1097,10 +1072,17 @@ class MouseCardPage(ui.TrackerPage):
             reread = self.tracker.reloads != reloads
             aside = self.tracker.set_aside() if reread else []
             if reread and (aside or not stale):  # (lines set aside are always said)
-                ui.show(self.notice, "warn" if aside else "info", "The saved session was changed in another "
-                        "window", ["it was read again first: the page shows it as it is now", *aside[:5]])
+                self._say_read_again(aside)
             elif not self.show_unusable(self.notice):  # a log that cannot be used stays said
                 self.notice.value = ""
+
+    def _say_read_again(self, aside: list[str]) -> None:
+        """Say in the notice that another window (or a command) wrote the session's log, which the page
+        read again and shows as it is now, with the first of the lines that read set ``aside`` (a line
+        cut by a crash): a warning when there are some. Said so whether a click or an edited name box
+        read it (:meth:`_acting`, :meth:`_names_edited`)."""
+        ui.show(self.notice, "warn" if aside else "info", "The saved session was changed in another window",
+                ["it was read again: the page shows it as it is now", *aside[:5]])
 
     def draw(self) -> None:
         character = self.drawer()
@@ -1128,7 +1110,8 @@ class MouseCardPage(ui.TrackerPage):
         character = tidy_name(self.character.value)
         if not character:
             raise CompanionError("name the character who draws", where="Character")
-        refused = name_refusal("character", character)  # (too long, an invisible character: as a draw is)
+        # (too long, an invisible character: as a draw is; a name the session keeps is taken whole)
+        refused = self.tracker.state.name_refusal("character", character)
         if refused is not None:
             raise refused.relabel(where="Character")
         return character
@@ -1189,7 +1172,9 @@ class MouseCardPage(ui.TrackerPage):
             return ended
         name = tidy_name(self.character.value)
         hint = self.tracker.state.new_name_hint(name) if name else None  # (a misspelt name: the one meant)
-        return (f"{name} has not drawn yet" + (f" ({hint})" if hint else "")) if name else "no draw yet"
+        if not name:
+            return "no draw yet"
+        return f"{shown_name(name)} has not drawn yet" + (f" ({hint})" if hint else "")
 
     def _shown_or_refuse(self, where: str) -> DrawRecord:
         """:meth:`shown_draw`, or why there is none."""
@@ -1241,12 +1226,12 @@ class MouseCardPage(ui.TrackerPage):
 
     def chip_holder(self) -> str:
         """:meth:`chip_player`, raising while both boxes are empty (Award and Spend are off then:
-        :meth:`_unnamed`), or while the name is one an award or a spend refuses (:func:`~companion.
-        mousecard.live.name_refusal`, said of the box it came from)."""
+        :meth:`_unnamed`), or while the name is one an award or a spend refuses (:meth:`~companion.
+        mousecard.live.LiveDeck.name_refusal`, said of the box it came from)."""
         player = self.chip_player()
         if not player:
             raise CompanionError("name the player", where="Player")
-        refused = name_refusal("player", player)
+        refused = self.tracker.state.name_refusal("player", player)
         if refused is not None:
             raise refused.relabel(where="Player" if tidy_name(self.player.value) else "Character")
         return player
@@ -1276,10 +1261,10 @@ class MouseCardPage(ui.TrackerPage):
         chip = st.chip_line(-1)  # (the award's or spend's own line: the latest)
         changed = chip.changed if chip is not None and chip.player == name else ""
         lines = [*([] if tidy_name(self.player.value) else
-                   [f"the Character box's name ({name}): the Player box is empty"]),
+                   [f"the Character box's name ({shown_name(name)}): the Player box is empty"]),
                  *([plain(changed.strip())] if changed.strip() else []), *([hint] if hint else [])]
         sign = "+" if verb == "award" else "−"
-        ui.show(self.message, "ok", f"{name}: {sign}1 fate chip (now {now})", lines)
+        ui.show(self.message, "ok", f"{shown_name(name)}: {sign}1 fate chip (now {now})", lines)
 
     def reshuffle(self) -> None:
         """Reshuffle within the chapter (the game master's call, as ``mousecard reshuffle`` without
@@ -1315,7 +1300,7 @@ class MouseCardPage(ui.TrackerPage):
             self.deck_status.value = (
                 f"<div style='font-size:17px'><b>{len(st.order)}</b> cards in the deck{doubt} · "
                 f"{len(st.discards)} drawn since the last reshuffle · chapter {st.chapter}</div>")
-        rows = "".join(f"<tr><td style='padding-right:16px'>{html.escape(p)}</td>"
+        rows = "".join(f"<tr><td style='padding-right:16px'>{html.escape(shown_name(p))}</td>"
                        f"<td><b>{n}</b> {'●' * min(n, 10)}</td></tr>" for p, n in st.chips)
         self.chips_table.value = (f"<table><tr><th align='left'>Player</th><th align='left'>Fate chips"
                                   f"</th></tr>{rows}</table>" if rows else
@@ -1385,7 +1370,7 @@ class MouseCardPage(ui.TrackerPage):
         player = self.chip_player()
         ui.gate(self.award_button, unnamed)
         ui.gate(self.spend_button, unnamed if unnamed or st.can_spend(player) else
-                f"{st.name_of(player)} has no fate chip to spend")
+                f"{shown_name(st.name_of(player))} has no fate chip to spend")
         self._lock_if_unusable([self.award_button, self.spend_button])
         # a name with no chip that is close to a known one is likely misspelt: the one meant is said under it
         hint = None if unnamed or st.can_spend(player) else st.new_name_hint(player)
