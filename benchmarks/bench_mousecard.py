@@ -39,10 +39,12 @@ is), so the figures stay comparable between machines.
    on, a player who cancels every bad card while still sure keeps drawing through long
    passes, and those checks took up to about 0.2 s (0.4 s before pass starts that differ in
    chips shared one pass; about 0.11 s before the search and the glue around the sweep were
-   compiled, 2026-11-25). (c) The region where the target is still missed, mapped: every
-   red card bad, every king's card taken, drawing on when sure, cautious, skill 10, with
-   3-20 chips, every need and target (about 45-77 ms at 8-20 chips, targets 4-Q, median
-   about 55 ms; 3-4 chips are about 25-35 ms). The slowest cell is timed again (best of 3).
+   compiled; about 75 ms before starts that differ only in how their bonus splits between ace
+   bonuses and chips shared one run, 2026-11-25). (c) The region where the target is still
+   missed, mapped: every red card bad, every king's card taken, drawing on when sure,
+   cautious, skill 10, with 3-20 chips, every need and target (``--quick``: median about
+   42 ms, a third of the cells over 50 ms, the slowest about 64 ms; it was 55, 26 of 45 and
+   74 ms before that last change). The slowest cell is timed again (best of 3).
 11. Above skill 10 (outside the target), for the record: a pass longer than the kernel's
    exact uint64/float64 pairs allow is cut, and its states go on in further sweeps
    (passes.py, _Passes._exact_sweep); before, plain Python took 1-80 s for these.

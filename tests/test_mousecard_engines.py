@@ -219,7 +219,8 @@ def test_members_new_passes_are_weighed_and_summed_exactly_as_limbs(
     limbs = passes._to_limbs(np.array(masses or [0], dtype=object))
     weight_limbs = passes._to_limbs(np.array(weights, dtype=object))
     starts, sums = _sweep.spread(ints(first), ints(count), ints(codes or [0]), limbs, ints(short),
-                                 ints(delta), ints([0] * len(first)), weight_limbs, 40)
+                                 ints(delta), ints([0] * len(first)), ints([0] * len(first)),
+                                 ints([0] * len(first)), weight_limbs, 40)
     got = dict(zip(starts.tolist(), passes._from_limbs(sums).tolist(), strict=True))
     assert got == expected
 
@@ -552,3 +553,28 @@ def test_the_first_pass_from_the_full_deck_serves_later_starts_and_from_a_partia
         assert later and min(later) == 1  # the start one draw short read the first run
     else:
         assert later == []
+
+
+@pytest.mark.parametrize("bonus", ["best", "cancel"])
+@pytest.mark.parametrize("chips", [1, 3])
+def test_members_that_split_their_bonus_otherwise_share_a_run_exactly(
+        monkeypatch: pytest.MonkeyPatch, bonus: str, chips: int) -> None:
+    # A player's moves read only the sum of ace bonuses and chips, never the split (aces pay
+    # first): a pass start holding more ace bonuses and fewer chips than its run rides it, and
+    # reads each of its ends with as many ace bonuses turned into chips as the run has spent chips
+    # (at most its own extra ace bonuses). Every red card bad, so aces and chips pay often.
+    seen: list[int] = []
+    real = passes._Passes.read
+
+    def spy(self: passes._Passes, member_run: np.ndarray, short: np.ndarray, delta: np.ndarray,
+            *args: object) -> None:
+        seen.append(int(self.auto.signed_fields(np.asarray(delta, dtype=np.int64))[2].max(initial=0)))
+        real(self, member_run, short, delta, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(passes._Passes, "read", spy)
+    for check in (TaskCheck(7, 9, need=3, situation="red-bad", red_bad="all", kings="always", bonus=bonus,
+                            fate_chips=chips, stop_when_sure=False),
+                  TaskCheck(6, "Q", need=2, situation="red-bad", red_bad="all", aged=1, bonus=bonus,
+                            fate_chips=chips, stop_when_sure=False)):
+        assert numpy_engine(check) == plain(check), check
+    assert max(seen) > 0  # (members with more ace bonuses than their run were read)

@@ -45,12 +45,12 @@ class _Reference:
         self.horizon_kings = 0 if st.kings == "never" else st.full_kings
         self.bad_failing = sum(n for n, (_kind, succeeds, bad) in zip(st.full, info, strict=True)
                                if bad and not succeeds)
-        # The most chips a run from the full deck starts with (see :meth:`_base`): no player
-        # holds more than the check's, and a run with as many chips as its pass has draws
-        # never runs out (every later pass has fewer draws left than the first).
+        # The most chips a run from the full deck starts with (see :meth:`_base`): a run with as
+        # many chips as its pass has draws never runs out (every later pass has fewer draws left
+        # than the first).
         if prior is None:
             most_left = int((np.asarray(starts[0], dtype=np.int64) >> 5 * _B).max())
-            self.chip_cap = min(st.chips, most_left + self.horizon_kings)
+            self.chip_cap = most_left + self.horizon_kings
         else:
             self.chip_cap = prior.chip_cap
         self.succ = np.array([int(i[1]) for i in info], dtype=np.int64)
@@ -184,7 +184,7 @@ class _Reference:
         if st.stop:
             return player
         m = (1 << _B) - 1
-        s_field, ch_field = m << 4 * _B, m << 2 * _B
+        s_field, ab_field, ch_field = m << 4 * _B, m << 3 * _B, m << 2 * _B
         rest = (m << 3 * _B) | (m << _B) | m  # ace bonuses, bad cards, bad aces
         if self.broke and st.kings != "best":
             return player & ~(s_field | rest)
@@ -192,7 +192,7 @@ class _Reference:
             return player & ~(s_field | (m << 3 * _B) | ch_field)
         cap = self.chip_cap
         if not self.broke and st.kings != "best" and st.bonus == "cancel":
-            return (player & ~(s_field | ch_field)) | (cap << 2 * _B)
+            return (player & ~(s_field | ab_field | ch_field)) | (cap << 2 * _B)
         left, s, ab, ch = self._fields(player)[:4]
         lowered = player - (np.maximum(s - st.need, 0) << 4 * _B)
         if self.broke:
@@ -200,6 +200,7 @@ class _Reference:
         horizon = left + self.horizon_kings
         margin = np.minimum(horizon, self.bad_failing)
         s = np.minimum(s, st.need)
+        ch, ab = ch + ab, 0 * ab  # the bonus as one sum, all chips
         for _ in range(3):  # until the base is its own base (a base with more chips may be free)
             if st.bonus == "best":
                 free = (ch >= horizon) & (s + ab + ch - st.need >= margin)
@@ -211,7 +212,7 @@ class _Reference:
             if (now_s == s).all() and (now_ch == ch).all():
                 break
             s, ch = now_s, now_ch
-        return (lowered & ~(s_field | ch_field)) | (s << 4 * _B) | (ch << 2 * _B)
+        return (lowered & ~(s_field | ab_field | ch_field)) | (s << 4 * _B) | (ch << 2 * _B)
 
     def more(self, bases: np.ndarray) -> _Reference:
         """As :meth:`passes._Automaton.more`."""

@@ -104,7 +104,7 @@ def base_of(player: int, rules: np.ndarray) -> int:
     need, bonus, kings, cap = rules[NEED], rules[BONUS], rules[KINGS], rules[CHIP_CAP]
     if rules[STOP]:  # the stop rule reads every field
         return player
-    s_field, ch_field = _MASK << 4 * _B, _MASK << 2 * _B
+    s_field, ab_field, ch_field = _MASK << 4 * _B, _MASK << 3 * _B, _MASK << 2 * _B
     rest = (_MASK << 3 * _B) | (_MASK << _B) | _MASK  # ace bonuses, bad cards, bad aces
     broke = rules[BROKE] != 0
     if broke and kings != 2:
@@ -112,7 +112,7 @@ def base_of(player: int, rules: np.ndarray) -> int:
     if not broke and kings != 2 and bonus == 0:
         return player & ~(s_field | (_MASK << 3 * _B) | ch_field)
     if not broke and kings != 2 and bonus == 1:
-        return (player & ~(s_field | ch_field)) | (cap << 2 * _B)
+        return (player & ~(s_field | ab_field | ch_field)) | (cap << 2 * _B)
     left, s, ab = (player >> 5 * _B) & _MASK, (player >> 4 * _B) & _MASK, (player >> 3 * _B) & _MASK
     ch = (player >> 2 * _B) & _MASK
     lowered = player - (max(s - need, 0) << 4 * _B)
@@ -121,6 +121,7 @@ def base_of(player: int, rules: np.ndarray) -> int:
     horizon = left + rules[HORIZON]
     margin = min(horizon, rules[FAILING])
     s = min(s, need)
+    ch, ab = ch + ab, 0  # the bonus as one sum, all chips (a member's split: :meth:`.passes._Passes.read`)
     for _ in range(3):  # until the base is its own base (a base with more chips may be free)
         if bonus == 2 and ch >= horizon and s + ab + ch - need >= margin:
             s, ch = max(margin + need - ab - cap, 0), cap
@@ -130,7 +131,7 @@ def base_of(player: int, rules: np.ndarray) -> int:
         if now_s == s and now_ch == ch:  # (then it stays: a later round would give it again)
             break
         s, ch = now_s, now_ch
-    return (lowered & ~(s_field | ch_field)) | (s << 4 * _B) | (ch << 2 * _B)
+    return (lowered & ~(s_field | ab_field | ch_field)) | (s << 4 * _B) | (ch << 2 * _B)
 
 
 @numba.njit(cache=True)

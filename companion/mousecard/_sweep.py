@@ -188,7 +188,8 @@ def _used(limbs: np.ndarray, row: int, used: int) -> int:
 @numba.njit(cache=True, nogil=True)
 def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, shifts: np.ndarray,
          bounds: np.ndarray, mem_run: np.ndarray, mem_short: np.ndarray, mem_delta: np.ndarray,
-         mem_floor: np.ndarray, weight: np.ndarray, need: int, chips: int, bonus: int, nsucc: int,
+         mem_floor: np.ndarray, mem_aces: np.ndarray, mem_ch0: np.ndarray, weight: np.ndarray, need: int,
+         chips: int, bonus: int, nsucc: int,
          ncols: int) -> tuple:
     """What the members read off their runs' outcomes, each weighed by its exact ``weight``
     (32-bit limbs, row i) and summed per outcome column. The outcomes (from :func:`sweep`)
@@ -206,12 +207,15 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, shif
     once the bonuses left are spent (:func:`outcome`), its column of successes (below
     ``nsucc``) and of bad cards (from ``nsucc``, below ``ncols``).
 
-    A member may hold fewer chips than its run, ``mem_floor[i]`` fewer (see
-    :meth:`.passes._Automaton._base`): it is in the pass only while its run holds at least
-    that many (it never gets them back), so it reads only what the run did then (the chips
-    held, or left after a cancel, at least ``mem_floor[i]``), and where the run spends a chip
-    it lacks, its own end instead (an end with bit 62 set in its code, read when the run
-    holds exactly ``mem_floor[i]`` chips).
+    A member may hold less bonus (ace bonuses and chips) than its run, ``mem_floor[i]`` less
+    (see :meth:`.passes._Automaton._base`): it is in the pass only while its run holds at
+    least that many chips (the run's chips only go down), so it reads only what the run did
+    then (the chips held, or left after a cancel, at least ``mem_floor[i]``), and where the run
+    spends a chip it lacks, its own end instead (an end with bit 62 set in its code, read when
+    the run holds exactly ``mem_floor[i]`` chips). A member holding ``mem_aces[i]`` more ace
+    bonuses than its run (whose bonus is all chips) paid with them the first chips the run
+    spent: at an end where the run holds ``held`` of the ``mem_ch0[i]`` chips it started with,
+    ``min(mem_aces[i], mem_ch0[i] - held)`` of the member's ace bonuses are chips instead.
 
     Members of one run with the same shortfall read the same entries: those are summed by
     code once for all of them (the same end met with other draws left is one sum; about
@@ -239,6 +243,7 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, shif
     cf = np.zeros((nout, nparts), dtype=np.float64)
     x = np.zeros((1, xw), dtype=np.uint64)
     fields = (np.int64(1) << 40) - 1
+    split = (np.int64(1) << 16) - (np.int64(1) << 24)  # one ace bonus's worth moved to chips
     diverted, side = np.int64(1) << 62, np.int64(1) << 61  # an end's own bit; a kind 3 entry's tag
     status = 0
     order = np.argsort(mem_run * 256 + mem_short)  # members by (run, shortfall)
@@ -288,7 +293,7 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, shif
             table[slots[t], 0] = -1
         for j in range(g0, g1):
             i = order[j]
-            delta, floor = mem_delta[i], mem_floor[i]
+            delta, floor, aces, ch0 = mem_delta[i], mem_floor[i], mem_aces[i], mem_ch0[i]
             cu[:, :] = 0
             cf[:, :] = 0.0
             # (with one part, the sums of cancels and chips spent stay in registers: every
@@ -306,7 +311,10 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, shif
                 held = (c >> 16) & 0xFF
                 if ((c >> 62) & 1 and held != floor) or held < floor:
                     continue
-                fs, fbad, spent, canc = outcome((c & fields) + delta, need, chips, bonus)
+                # the member's split of its bonus: its ``aces`` more ace bonuses than the run pay for
+                # the first chips the run spent (``ch0 - held``), then it pays as the run does
+                moved = min(aces, max(ch0 - held, 0)) * split
+                fs, fbad, spent, canc = outcome((c & fields) + delta + moved, need, chips, bonus)
                 if fs >= nsucc or nsucc + fbad >= ncols:
                     status = 2
                     continue
@@ -675,16 +683,18 @@ def sweep(table: np.ndarray, cancels: np.ndarray, divert: np.ndarray, size: int,
 
 @numba.njit(cache=True, nogil=True)
 def spread(first: np.ndarray, count: np.ndarray, code: np.ndarray, limbs: np.ndarray, short: np.ndarray,
-           delta: np.ndarray, floor: np.ndarray, weight: np.ndarray, left_shift: int) -> tuple:
+           delta: np.ndarray, floor: np.ndarray, aces: np.ndarray, ch0: np.ndarray, weight: np.ndarray,
+           left_shift: int) -> tuple:
     """The new passes that members start, each with its exact mass: member i reads entries
     ``first[i]`` .. ``first[i] + count[i] - 1`` (new passes of its run, each a packed start
     ``code`` and an exact mass in 32-bit ``limbs``, lowest first), starts each one ``short[i]``
     draws short (draws left are the field at ``left_shift``) and ``delta[i]`` apart, and
     weighs it by its own exact ``weight`` (32-bit limbs); an entry whose chips (the field
-    below ``left_shift`` by 24) are fewer than ``floor[i]`` is not the member's (see
-    :func:`read`). Returns the distinct starts, in order of their draws left (the field at
-    ``left_shift``, 8 bits), and their masses as 32-bit limbs (carried, lowest first; without
-    the high limbs that are zero in every mass, one kept).
+    below ``left_shift`` by 24) are fewer than ``floor[i]`` is not the member's, and its start
+    holds ``min(aces[i], ch0[i] - chips)`` more chips and as many fewer ace bonuses than the
+    run's plus the difference (see :func:`read`). Returns the distinct starts, in order of
+    their draws left (the field at ``left_shift``, 8 bits), and their masses as 32-bit limbs
+    (carried, lowest first; without the high limbs that are zero in every mass, one kept).
 
     Why here: the products of Python integers (a few hundred bits by a few dozen) and their
     sums per start took half of a long check drawing on when sure; as limbs they are
@@ -705,16 +715,18 @@ def spread(first: np.ndarray, count: np.ndarray, code: np.ndarray, limbs: np.nda
     row_of = np.empty(total, dtype=np.int64)  # each (member, entry) pair's start, numbered
     starts = np.empty(total, dtype=np.int64)
     slots = np.empty(total, dtype=np.int64)
+    split = (np.int64(1) << (left_shift - 24)) - (np.int64(1) << (left_shift - 16))  # (as in :func:`read`)
     n = 0
     p = 0
     for i in range(nmem):
         moved = delta[i] - (short[i] << left_shift)
         for e in range(first[i], first[i] + count[i]):
-            if (code[e] >> (left_shift - 24)) & 0xFF < floor[i]:
+            held = (code[e] >> (left_shift - 24)) & 0xFF
+            if held < floor[i]:
                 row_of[p] = -1
                 p += 1
                 continue
-            key = code[e] + moved
+            key = code[e] + moved + min(aces[i], max(ch0[i] - held, 0)) * split
             h = _slot(table, key, bits)
             if table[h, 0] == -1:
                 if n >= half:
