@@ -128,8 +128,9 @@ def test_new_passes_are_weighed_and_summed_by_start_in_order_of_draws_left(
     def arr(xs: list[int]) -> np.ndarray:
         return np.array(xs, dtype=np.int64)
 
+    none = arr([0] * len(first))  # (no member holds more ace bonuses than its run)
     starts, sums = _sweep.spread(arr(first), arr(count), arr(codes or [0]), limbs(masses or [0]), arr(short),
-                                 arr(delta), arr(floor), limbs(weights), FIELDS)
+                                 arr(delta), arr(floor), none, none, limbs(weights), FIELDS)
     assert dict(zip(starts.tolist(), ints(sums), strict=True)) == expected
     lefts = (starts >> FIELDS).tolist()
     assert lefts == sorted(lefts)
@@ -209,8 +210,8 @@ def test_tables_grow_past_their_first_slots_without_losing_a_start() -> None:
     # one member reading 30,000 entries, another the same ones a draw short
     codes = ((rng.integers(1, 9, n) << FIELDS) + rng.integers(0, 2**20, n)).astype(np.int64)
     one = np.zeros(2, dtype=np.int64)
-    starts, sums = _sweep.spread(one, np.full(2, n), codes, limbs(values), np.array([0, 1]), one, one,
-                                 limbs([5, 2**70]), FIELDS)
+    starts, sums = _sweep.spread(one, np.full(2, n), codes, limbs(values), np.array([0, 1]), one, one, one,
+                                 one, limbs([5, 2**70]), FIELDS)
     expected = {}
     for c, v in zip(codes.tolist(), values, strict=True):
         expected[c] = expected.get(c, 0) + 5 * v
@@ -300,7 +301,8 @@ def test_members_read_their_runs_outcomes_weighed_and_summed_per_column(
     # a member's difference from its run: more successes and bad cards (packed)
     members = [(r, short, (ds << 4 * _B) | (ds << _B), floor, w) for r, short, ds, floor, w in members]
     run, short, delta, floor, weight = (list(x) for x in zip(*members, strict=True))
-    columns = (np.array(x, dtype=np.int64) for x in (run, short, delta, floor))
+    none = [0] * len(run)  # (no member holds more ace bonuses than its run)
+    columns = (np.array(x, dtype=np.int64) for x in (run, short, delta, floor, none, none))
     got, status = _sweep.read(key, code, vu, vf, np.array(shifts, dtype=np.int64), bounds, *columns,
                               limbs(weight), need, chips, _sweep.BONUSES.index(bonus), nsucc, ncols)
     assert status == 0
