@@ -374,7 +374,9 @@ def as_typed(exc: CompanionError, options: dict[str, str]) -> CompanionError:
 def raise_unknown(game: str, unknown: Sequence[CompanionError], *,
                   error: type[CompanionError] = CompanionError) -> None:
     """Refuse the unknown cards a command was given, every one at once (``unknown cards: ...; ...``, as
-    ``error``), or the one as it is; nothing when there is none."""
+    ``error``), or the one as it is, with the command that lists the game's cards when one offers no close
+    name (:func:`hint_unlisted`); nothing when there is none."""
+    unknown = hint_unlisted(unknown, game)
     if len(unknown) > 1:
         raise error(f"unknown {game_words(game)} cards: " + "; ".join(e.render() for e in unknown))
     if unknown:

@@ -28,7 +28,6 @@ from . import (
     TRACKER_JSON_HELP,
     existing_log,
     hint_if_unlisted,
-    hint_unlisted,
     hint_unlisted_lines,
     raise_unknown,
     say_problems,
@@ -111,7 +110,7 @@ def _score_monarchs_players(args: argparse.Namespace) -> int:
         cards, file, db = _score_file(path, args, db)
         players.append((file.player() or (Path(path).stem if path != "-" else f"player {i}"), cards, file))
     result = score_players([(name, cards) for name, cards, _f in players], args.variant, sources=args.file)
-    said = {name: f.notes() for name, _c, f in players if f.notes()}
+    said = {name: notes for name, _c, f in players if (notes := f.notes())}
     if args.json:
         doc = result.to_json()
         for p in doc["players"]:
@@ -437,7 +436,7 @@ def _village_battle(args: argparse.Namespace) -> int:
              else None)
         fought.append((left, a, d))
         typed.extend([(left, a, True), (right, d, False)])
-    raise_unknown("village", hint_unlisted(unknown, "village"), error=CliInputError)
+    raise_unknown("village", unknown, error=CliInputError)
     for i, (left, a, d) in enumerate(fought, 1):
         where = f"--attack {i}"
         for side, f in ((attackers, a), (defenders, d)):

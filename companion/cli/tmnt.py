@@ -18,7 +18,6 @@ from . import (
     NEW_GAME_REPLACES,
     TRACKER_JSON_HELP,
     hint_if_unlisted,
-    hint_unlisted,
     raise_unknown,
     whole_in,
 )
@@ -258,7 +257,7 @@ def attack_command(args: argparse.Namespace) -> int:
     attacks = [resolve(t, role="attack", card_type="attack") for t in args.attack]
     counter = (resolve(args.counter, role="counter", card_type="attack", default_kind="counter")
                if args.counter is not None else None)
-    raise_unknown("tmnt", hint_unlisted(resolve.unknown, "tmnt"))
+    raise_unknown("tmnt", resolve.unknown)
     verdict = resolve_attack(first, attacks, counter, blocks=blocks, face_up=face_up, zones=zones,
                              attack_card_power=args.attack_card_power == "count",
                              power_bonus=args.power_bonus,
