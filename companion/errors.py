@@ -223,7 +223,7 @@ def closest(word: str, choices: Iterable[str], n: int = 3, cutoff: float = 0.6) 
     lowered = {c.lower(): c for c in pool}
     w = word.lower()
     hits = difflib.get_close_matches(w, list(lowered), n=max(n, 8), cutoff=cutoff)
-    if len(w) <= 64:  # (a pasted page is not compared letter by letter)
+    if len(w) <= _TYPO_LIMIT:  # (a pasted page is not compared letter by letter)
         hits = sorted(hits, key=lambda h: _typos(w, h))[:n]  # stable: difflib's order breaks ties
     else:
         hits = hits[:n]

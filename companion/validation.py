@@ -801,7 +801,7 @@ def _constant_issue(doc: Any, text: str, file: str, count: int) -> ValidationIss
             stack += [(v, [*path, k]) for k, v in reversed(value.items())]
         elif type(value) is list:
             stack += [(v, [*path, i]) for i, v in reversed(list(enumerate(value)))]
-    pointer = "".join(f"/{_escape(str(part))}" for part in path)
+    pointer = _pointer(path)
     more = f" (and {count - 1} more such value{'s' * (count > 2)} after it)" if count > 1 else ""
     return ValidationIssue(file, f"is not valid JSON: {value} is not a number JSON allows{more}",
                            pointer=pointer, card_id=_card_id(doc, path), kind="json",

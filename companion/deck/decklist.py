@@ -541,7 +541,8 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
                 issues.append(LineIssue(number, shown, "the count is missing: write the number of copies "
                                         f"before the card, like '{n} {key}'"))
                 continue
-            sugg = tuple(db.suggest(said) or db.suggest(line)) if len(issues) < _SUGGEST_LINES else ()
+            sugg = (tuple(db.suggest(said) or (db.suggest(line) if said != line else ()))
+                    if len(issues) < _SUGGEST_LINES else ())  # (the whole line again only when it differs)
             issues.append(LineIssue(number, shown, "no count: write the number of copies first, "
                                     f"like '{n} {said}'", sugg))
             continue

@@ -95,13 +95,12 @@ def question(flt: Filter, at_least_k: int, draws: int) -> str:
     return f"at least {plural(at_least_k, 'card')} with {describe(flt)} in {first_cards(draws)}"
 
 
-def chance(deck: Decklist, flt: Filter, at_least_k: int = 1, draws: int = 7, *,
-           label: str | None = None, source: str = "") -> Odds:
-    """P(at least ``at_least_k`` cards matching ``flt`` among the first ``draws`` cards); ``label``: the
-    line's words (default :func:`question`); ``source``: the citation of ``draws`` when it is the opening
-    hand (:func:`hand_cite`)."""
+def chance(deck: Decklist, flt: Filter, at_least_k: int = 1, draws: int = 7, *, source: str = "") -> Odds:
+    """P(at least ``at_least_k`` cards matching ``flt`` among the first ``draws`` cards), said as
+    :func:`question`; ``source``: the citation of ``draws`` when it is the opening hand
+    (:func:`hand_cite`)."""
     n, k = deck.card_count, count_kind(deck, flt)
-    label = label or question(flt, at_least_k, draws)
+    label = question(flt, at_least_k, draws)
     if draws > n:
         return _too_small(label, n, draws, source)
     return Odds(label, at_least(n, k, draws, at_least_k),
