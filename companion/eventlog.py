@@ -831,8 +831,9 @@ class EventLog:
                 fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         except OSError as exc:
             missing = isinstance(exc, FileNotFoundError) and _folder_missing(self.path)
+            reason = _missing_words(self.path) if missing else _folder_reason(self.path, exc)
             raise (MissingFolderError if missing else LogError)(
-                f"cannot be written ({_folder_reason(self.path, exc)}); the action was not saved",
+                f"cannot be written ({reason}); the action was not saved",
                 where=str(self.path), suggestion=_create_first(self.path) if missing else None) from None
         try:
             before = os.fstat(fd).st_size

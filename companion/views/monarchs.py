@@ -924,12 +924,16 @@ class MonarchsCompanion:
                                self.buy_message, self.plan_off, self.purchases])
         self._plan_ready()
 
-    def _plan_ready(self) -> None:
+    def _plan_ready(self, read: tuple[Hand | None, CompanionError | None] | None = None) -> None:
         """Plan purchases is on only with a hand that reads (:meth:`hand_read`) or, with no hand typed, an
         influence the planner plans for (:func:`~companion.monarchs.court.check_influence`: 0 to 4995); why
-        not is said under the button before the click."""
+        not is said under the button before the click. ``read``: the hand as :meth:`_hand_ready` has just
+        read it (the hand, or why it cannot be read), not read again."""
         try:
-            if self.hand_read() is None:
+            hand, error = (self.hand_read(), None) if read is None else read
+            if error is not None:
+                raise error
+            if hand is None:
                 check_influence(self.influence.value)
         except CompanionError as refused:
             where = refused.where or self.influence.caption
@@ -950,22 +954,23 @@ class MonarchsCompanion:
         """A hand typed sets the influence (its box is off while the hand is typed: the one or the other, as
         the command takes ``--influence`` or ``--hand``), said card by card; one that cannot be read is said
         under it, and Plan purchases is off with it."""
+        error: CompanionError | None = None
         try:
             hand = self.hand_read()
         except CompanionError as exc:
-            hand = None
+            hand, error = None, exc
             self.hand_said.value = (f"<small style='color:{ui.COLOURS['error']}'>{html.escape(exc.render())}"
                                     "</small>")
         else:
             self.hand_said.value = "" if hand is None else (
                 f"{SMALL}Influence from the hand: {html.escape(hand.sum_words())} (clear the hand to type "
                 "the influence instead)</small>")
-        typed = any(t.value.strip() for t in self.hand)
+        typed = hand is not None or error is not None  # (a hand is read, or refused, only when typed)
         for part in (self.influence, self.influence.minus, self.influence.plus):
             part.disabled = typed
         if hand is not None and self.influence.value != hand.influence:
             self.influence.value = hand.influence  # (observed: the plan shown goes out of date, is kept)
-        self._plan_ready()
+        self._plan_ready((hand, error))
 
     @staticmethod
     def _court_row(boxes: list[w.Text]) -> w.HBox:

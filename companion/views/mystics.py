@@ -139,7 +139,7 @@ from ..mystics.tracker import (
     why_not_unequip,
 )
 from ..probability import share
-from ..verdict import plural
+from ..verdict import counted, plural
 from .cards import show_left_out
 
 ACCENT = "#d68910"
@@ -583,8 +583,7 @@ def chapter_html(state: MysticsState) -> str:
         if b.defeated
         else "<b style='color:#1b7f3b'>Victory!</b>"
         if b.victory
-        else f"{lim.show(b.pages_left)} {'page' if b.pages_left == 1 else 'pages'} before the chapter end "
-             "marker"
+        else f"{counted(lim.show(b.pages_left), 'page', 'pages')} before the chapter end marker"
     )
     verdict = (f"Hourglass on page {lim.show(b.hourglass)}, chapter end marker on page "
                f"{lim.show(b.chapter_end)}. " + verdict)
